@@ -1,0 +1,68 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { AppModule } from './app.module';
+import { AppException } from './common/errors/app.exception';
+import { toErrorBody } from './common/errors/all-exceptions.filter';
+import type { AppConfig } from './config/app-config';
+import { DemoSeedService } from './database/demo-seed.service';
+
+const API_PREFIXES = ['/api', '/graphql', '/socket.io', '/webhooks'];
+
+function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** Builds the whole application (REST, GraphQL, socket.io, web client) without listening. */
+export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, databaseUrl), {
+    bodyParser: false,
+    logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  // Raw body kept for provider webhook signatures (HMAC over the exact bytes).
+  app.use(
+    express.json({
+      limit: '2mb',
+      verify: (req: Request, _res, buf) => {
+        req.rawBody = buf;
+      },
+    }),
+  );
+  app.use(express.urlencoded({ extended: false, limit: '2mb' }));
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!error) return next();
+    const type = (error as { type?: string }).type;
+    const exception =
+      type === 'entity.too.large'
+        ? AppException.validation('body', 'La solicitud es demasiado grande.')
+        : AppException.validation('body', 'El cuerpo de la solicitud no es JSON válido.');
+    const { status, body } = toErrorBody(exception);
+    res.status(status).json(body);
+  });
+  app.setGlobalPrefix('api', { exclude: ['graphql'] });
+  serveWebClient(app, config.webDistDir);
+  await app.init();
+  if (config.demoData) await app.get(DemoSeedService).seedIfEmpty();
+  return app;
+}
+
+/** The built web client at / with history fallback: any non-API GET that wants HTML gets index.html. */
+function serveWebClient(app: NestExpressApplication, webDistDir: string): void {
+  const index = join(webDistDir, 'index.html');
+  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || isApiPath(req.path)) return next();
+    if (!existsSync(index)) {
+      res.status(404).type('text/plain').send('Web client not built: run `pnpm build` (pnpm start does it for you).');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,74 @@
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
+import type { GraphQLFormattedError } from 'graphql';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { AuthGuard } from './common/guards/auth.guard';
+import { PermissionsGuard } from './common/guards/permissions.guard';
+import { AppValidationPipe } from './common/pipes/app-validation.pipe';
+import { type AppConfig, APP_CONFIG } from './config/app-config';
+import { dataSourceOptions } from './database/data-source';
+import { DemoSeedService } from './database/demo-seed.service';
+import { AuthModule } from './modules/auth/auth.module';
+import { CompaniesModule } from './modules/companies/companies.module';
+import { HealthController } from './modules/health/health.controller';
+import { RolesModule } from './modules/roles/roles.module';
+import { SpacesModule } from './modules/spaces/spaces.module';
+import { UsersModule } from './modules/users/users.module';
+import { MailModule } from './providers/mail/mail.module';
+import { RealtimeModule } from './realtime/realtime.module';
+
+/** Apollo's own errors (unknown field, bad variables) get the same Spanish userMessage as ours. */
+export function formatGraphqlError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const extensions = { ...(formatted.extensions ?? {}) };
+  delete extensions.stacktrace;
+  const code = typeof extensions.code === 'string' ? extensions.code : 'INTERNAL_ERROR';
+  if (typeof extensions.userMessage !== 'string') {
+    extensions.userMessage = code === 'INTERNAL_SERVER_ERROR' ? GENERIC_ERROR_MESSAGE : userMessageFor(code);
+  }
+  return { ...formatted, extensions };
+}
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        GraphQLModule.forRoot<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          path: '/graphql',
+          autoSchemaFile: true,
+          sortSchema: true,
+          graphiql: config.nodeEnv !== 'production',
+          introspection: config.nodeEnv !== 'production',
+          includeStacktraceInErrorResponses: false,
+          context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
+          formatError: formatGraphqlError,
+        }),
+        RealtimeModule,
+        MailModule,
+        RolesModule,
+        CompaniesModule,
+        SpacesModule,
+        UsersModule,
+        AuthModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: PermissionsGuard },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        DemoSeedService,
+      ],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import type { ApiErrorBody } from '@crm/shared';
+import { GENERIC_ERROR_MESSAGE, httpStatusFor, isErrorCode, userMessageFor } from '@crm/shared';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { GqlContextType } from '@nestjs/graphql';
+import type { Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { AppException } from './app.exception';
+
+/** Turns anything thrown into the one error shape {code, message, userMessage} (ARCHITECTURE rule 4). */
+export function toErrorBody(error: unknown): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppException) {
+    return {
+      status: error.status,
+      body: {
+        code: error.code,
+        message: error.message,
+        userMessage: error.userMessage,
+        ...(error.field ? { field: error.field } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
+      },
+    };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const code = httpCode(status);
+    return { status, body: { code, message: error.message, userMessage: userMessageFor(code) } };
+  }
+  return {
+    status: 500,
+    body: { code: 'INTERNAL_ERROR', message: 'Internal server error', userMessage: GENERIC_ERROR_MESSAGE },
+  };
+}
+
+function httpCode(status: number): string {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'TOO_MANY_ATTEMPTS';
+  if (status === 400 || status === 413 || status === 415) return 'VALIDATION_ERROR';
+  return 'INTERNAL_ERROR';
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    const { status, body } = toErrorBody(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
+    if (host.getType<GqlContextType>() === 'graphql') {
+      // GraphQL answers 200 with errors[]; an unauthenticated call is INVALID_TOKEN there (01 §4 Session).
+      const code = body.code === 'UNAUTHORIZED' ? 'INVALID_TOKEN' : body.code;
+      return new GraphQLError(body.message, {
+        extensions: {
+          code,
+          userMessage: isErrorCode(code) && code !== body.code ? userMessageFor(code) : body.userMessage,
+          status: httpStatusFor(code),
+          ...(body.field ? { field: body.field, fields: body.fields } : {}),
+        },
+      });
+    }
+    if (host.getType() === 'http') {
+      const response = host.switchToHttp().getResponse<Response>();
+      if (!response.headersSent) response.status(status).json(body);
+      return undefined;
+    }
+    return undefined;
+  }
+}

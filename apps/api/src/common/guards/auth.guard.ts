@@ -1,0 +1,31 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthService } from '../../modules/auth/auth.service';
+import { PUBLIC_KEY, requestFromContext } from '../decorators/auth.decorators';
+import { AppException } from '../errors/app.exception';
+
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return match ? match[1].trim() : null;
+}
+
+/** Global guard: every route but the @Public ones needs a valid token bound to a live session. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AuthService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const request = requestFromContext(context);
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new AppException('UNAUTHORIZED', { message: 'Missing bearer token' });
+    request.user = await this.auth.authenticate(token);
+    return true;
+  }
+}

@@ -1,0 +1,55 @@
+import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import type { ValidationError } from 'class-validator';
+import { AppException } from '../errors/app.exception';
+
+function firstError(errors: ValidationError[], prefix = ''): { field: string; message: string } | null {
+  for (const error of errors) {
+    const field = prefix ? `${prefix}.${error.property}` : error.property;
+    const messages = Object.values(error.constraints ?? {});
+    if (messages.length > 0) return { field, message: messages[0] };
+    const nested = firstError(error.children ?? [], field);
+    if (nested) return nested;
+  }
+  return null;
+}
+
+function allErrors(errors: ValidationError[], prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const error of errors) {
+    const field = prefix ? `${prefix}.${error.property}` : error.property;
+    const messages = Object.values(error.constraints ?? {});
+    if (messages.length > 0 && !out[field]) out[field] = messages[0];
+    allErrors(error.children ?? [], field, out);
+  }
+  return out;
+}
+
+/** class-validator with Spanish messages; the first failing field becomes the error's `field`. */
+@Injectable()
+export class AppValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      transform: true,
+      forbidUnknownValues: false,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors: ValidationError[]) => {
+        const first = firstError(errors) ?? { field: 'body', message: 'Revisa los datos enviados.' };
+        return new AppException('VALIDATION_ERROR', {
+          field: first.field,
+          fields: allErrors(errors),
+          userMessage: first.message,
+          message: `Invalid field: ${first.field}`,
+        });
+      },
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw AppException.validation('body', 'El cuerpo de la solicitud debe ser un objeto JSON.');
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}

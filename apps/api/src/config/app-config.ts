@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  embeddedPgPort: number | null;
+  jwtSecret: string;
+  encryptionKey: Buffer;
+  sessionTtlHours: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  appUrl: string;
+  trustProxy: string | false;
+  rateLimitWindowSeconds: number;
+  rateLimitAccountMax: number;
+  rateLimitIpMax: number;
+  resetTokenTtlMinutes: number;
+  webDistDir: string;
+  demoData: boolean;
+  devOutbox: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected an integer, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+function readUrl(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(name, 'not a valid URL');
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `protocol must be one of ${protocols.join(', ')}, got ${url.protocol}`);
+  }
+  return raw.trim();
+}
+
+/**
+ * Secrets that a development machine may leave unset are generated once and kept in DATA_DIR, so tokens and
+ * encrypted TOTP secrets survive restarts; production must set them explicitly.
+ */
+function readSecret(env: Env, name: string, nodeEnv: NodeEnv, dataDir: string, minLength: number): string {
+  const raw = env[name]?.trim();
+  if (raw) {
+    if (raw.length < minLength) throw new ConfigError(name, `must be at least ${minLength} characters long`);
+    return raw;
+  }
+  if (nodeEnv === 'production') throw new ConfigError(name, 'is required in production');
+  const file = join(dataDir, 'dev-secrets.json');
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  if (!stored[name]) {
+    stored[name] = randomBytes(32).toString('hex');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return stored[name];
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const nodeEnvRaw = env.NODE_ENV?.trim() || 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError('NODE_ENV', `must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const nodeEnv = nodeEnvRaw as NodeEnv;
+  const port = readInt(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const dataDirRaw = env.DATA_DIR?.trim() || '.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const embeddedPgPortRaw = readInt(env, 'EMBEDDED_PG_PORT', 0, 0, 65535);
+  const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const appUrl = readUrl(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const encryptionHex = readSecret(env, 'ENCRYPTION_KEY', nodeEnv, dataDir, 32);
+  const encryptionKey = /^[0-9a-f]{64}$/i.test(encryptionHex)
+    ? Buffer.from(encryptionHex, 'hex')
+    : Buffer.from(encryptionHex.padEnd(32, '0').slice(0, 32), 'utf8');
+  const trustProxyRaw = env.TRUST_PROXY?.trim();
+  return {
+    nodeEnv,
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    embeddedPgPort: embeddedPgPortRaw === 0 ? null : embeddedPgPortRaw,
+    jwtSecret: readSecret(env, 'JWT_SECRET', nodeEnv, dataDir, 32),
+    encryptionKey,
+    sessionTtlHours: readInt(env, 'SESSION_TTL_HOURS', 168, 1, 24 * 365),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'Charla CRM <no-reply@charla.local>',
+    appUrl: appUrl.replace(/\/$/, ''),
+    trustProxy: trustProxyRaw && trustProxyRaw !== 'false' ? trustProxyRaw : false,
+    rateLimitWindowSeconds: readInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
+    rateLimitAccountMax: readInt(env, 'RATE_LIMIT_ACCOUNT_MAX', 5, 1, 1000),
+    rateLimitIpMax: readInt(env, 'RATE_LIMIT_IP_MAX', 30, 1, 100000),
+    resetTokenTtlMinutes: readInt(env, 'RESET_TOKEN_TTL_MINUTES', 60, 1, 1440),
+    webDistDir: env.WEB_DIST_DIR?.trim() || resolve(__dirname, '../../../web/dist'),
+    demoData: readBool(env, 'DEMO_DATA', true),
+    devOutbox: smtpUrl === null && readBool(env, 'DEV_OUTBOX', nodeEnv !== 'production'),
+  };
+}

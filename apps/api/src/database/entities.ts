@@ -1,0 +1,27 @@
+import { EmailVerification } from '../modules/auth/entities/email-verification.entity';
+import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
+import { RateLimitBucket } from '../modules/auth/entities/rate-limit-bucket.entity';
+import { Session } from '../modules/auth/entities/session.entity';
+import { Category } from '../modules/categories/entities/category.entity';
+import { Company } from '../modules/companies/entities/company.entity';
+import { Location } from '../modules/locations/entities/location.entity';
+import { Permission } from '../modules/roles/entities/permission.entity';
+import { Role } from '../modules/roles/entities/role.entity';
+import { Space } from '../modules/spaces/entities/space.entity';
+import { User } from '../modules/users/entities/user.entity';
+import { DevOutboxMail } from '../providers/mail/dev-outbox-mail.entity';
+
+export const ENTITIES = [
+  Company,
+  Permission,
+  Role,
+  User,
+  Space,
+  Location,
+  Category,
+  Session,
+  RateLimitBucket,
+  EmailVerification,
+  PasswordResetToken,
+  DevOutboxMail,
+];

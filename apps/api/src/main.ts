@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.factory';
+import { ConfigError, loadConfig } from './config/app-config';
+import { runMigrations } from './database/data-source';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+
+async function bootstrap(): Promise<void> {
+  const logger = new Logger('Bootstrap');
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let embedded: EmbeddedDatabase | null = null;
+  const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort)).url;
+  await runMigrations(databaseUrl);
+  const app = await createApp(config, databaseUrl);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received, shutting down`);
+    await app.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen(config.port, config.host);
+  logger.log(`Charla CRM listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,334 @@
+import { CompanyStatus, normalizeVerificationCode, ROLE_NAMES, toPermissionMap } from '@crm/shared';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomInt } from 'node:crypto';
+import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { randomToken, safeEqual, sha256 } from '../../common/crypto/secret-box';
+import { AppException } from '../../common/errors/app.exception';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
+import { MailService } from '../../providers/mail/mail.service';
+import { RealtimeService } from '../../realtime/realtime.service';
+import { CompaniesService } from '../companies/companies.service';
+import { User } from '../users/entities/user.entity';
+import type { EmailVerificationInput, LoginInput, RegisterInput, ResetPasswordInput, VerifyCodeInput } from './dto/auth.inputs';
+import { EmailVerification } from './entities/email-verification.entity';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { Session } from './entities/session.entity';
+import { PasswordService } from './password.service';
+import { RateLimitService } from './rate-limit.service';
+import { TokenService } from './token.service';
+import { TotpService } from './totp.service';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface TwoFactorFactor {
+  status: 'unverified' | 'verified';
+  binding?: { uri: string };
+}
+
+// 01 §5 / §9: six uppercase characters; letters and digits that cannot be misread for each other.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const EMAIL_CODE_TTL_MINUTES = 30;
+const EMAIL_CODE_MAX_FAILURES = 5;
+const RESEND_SECONDS = 60;
+// 01 §4: the trial precedes the first charge; its length is not given, 14 days is our product's choice.
+const TRIAL_DAYS = 14;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @InjectRepository(EmailVerification) private readonly verifications: Repository<EmailVerification>,
+    @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly passwords: PasswordService,
+    private readonly totp: TotpService,
+    private readonly tokens: TokenService,
+    private readonly rateLimit: RateLimitService,
+    private readonly mail: MailService,
+    private readonly companies: CompaniesService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  // ---- sessions -------------------------------------------------------------------------------------------
+
+  /** Token → caller, or UNAUTHORIZED. The token must be ours, unexpired, and its session live (not logged out). */
+  async authenticate(token: string): Promise<AuthUser> {
+    const claims = this.tokens.verify(token);
+    if (!claims) throw new AppException('UNAUTHORIZED', { message: 'Invalid token' });
+    const session = await this.sessions.findOneBy({
+      id: claims.sessionId,
+      userId: claims.userId,
+      revokedAt: IsNull(),
+      expiresAt: MoreThan(new Date()),
+    });
+    if (!session) throw new AppException('UNAUTHORIZED', { message: 'Session revoked or expired' });
+    const user = await this.users.findOne({ where: { id: claims.userId }, relations: { role: { permissions: true } } });
+    if (!user || user.companyId !== session.companyId) {
+      throw new AppException('UNAUTHORIZED', { message: 'User no longer exists' });
+    }
+    return {
+      id: user.id,
+      companyId: user.companyId,
+      roleName: user.role.name,
+      permissions: toPermissionMap(user.role.permissions.map((p) => p.name)),
+      sessionId: session.id,
+    };
+  }
+
+  private async openSession(user: User, meta: RequestMeta, firebaseToken?: string): Promise<string> {
+    const expiresAt = new Date(Date.now() + this.config.sessionTtlHours * 3600_000);
+    const session = await this.sessions.save(
+      this.sessions.create({
+        userId: user.id,
+        companyId: user.companyId,
+        expiresAt,
+        ip: meta.ip.slice(0, 64),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        firebaseToken: firebaseToken ?? null,
+      }),
+    );
+    return this.tokens.sign({ userId: user.id, companyId: user.companyId, sessionId: session.id }, expiresAt);
+  }
+
+  async logout(user: AuthUser): Promise<void> {
+    await this.sessions.update({ id: user.sessionId }, { revokedAt: new Date() });
+    this.realtime.disconnectSession(user.sessionId);
+  }
+
+  async verifyToken(token: string): Promise<{ valid: true; userId: number; companyId: number }> {
+    const user = await this.authenticate(token);
+    return { valid: true, userId: user.id, companyId: user.companyId };
+  }
+
+  // ---- sign-in ----------------------------------------------------------------------------------------------
+
+  private async findByEmail(email: string): Promise<User | null> {
+    return this.users.findOne({ where: { email: normalizeEmail(email) }, relations: { company: true } });
+  }
+
+  private requiresSecondFactor(user: User): boolean {
+    return user.company.hasUsed2FA || user.twoFactorStatus === 'verified';
+  }
+
+  /**
+   * Checks e-mail and password under the per-account and per-IP limits. The attempt is counted first, so a
+   * burst is refused with 429 whatever the password; a success clears the account's counter.
+   */
+  private async checkCredentials(email: string, password: string, meta: RequestMeta): Promise<User> {
+    const keys = [this.rateLimit.accountKey('login', email), this.rateLimit.ipKey('login', meta.ip)];
+    await this.rateLimit.hit(keys);
+    const user = await this.findByEmail(email);
+    const ok = await this.passwords.verify(user?.passwordHash ?? null, password);
+    if (!user || !ok) throw new AppException('INVALID_CREDENTIALS');
+    return user;
+  }
+
+  private async succeeded(email: string, meta: RequestMeta): Promise<void> {
+    await this.rateLimit.reset([this.rateLimit.accountKey('login', email)]);
+    await this.rateLimit.release([this.rateLimit.ipKey('login', meta.ip)]);
+  }
+
+  async login(input: LoginInput, meta: RequestMeta): Promise<{ token: string }> {
+    const user = await this.checkCredentials(input.email, input.password, meta);
+    if (this.requiresSecondFactor(user)) {
+      if (!input.otp) {
+        // The password was right: asking for the code is not a failed attempt.
+        await this.rateLimit.release([
+          this.rateLimit.accountKey('login', input.email),
+          this.rateLimit.ipKey('login', meta.ip),
+        ]);
+        throw new AppException('TWO_FACTOR_REQUIRED');
+      }
+      await this.consumeTotp(user, input.otp.trim());
+    }
+    await this.succeeded(input.email, meta);
+    return { token: await this.openSession(user, meta, input.firebaseToken) };
+  }
+
+  private async consumeTotp(user: User, code: string): Promise<void> {
+    if (!user.twoFactorSecret) throw new AppException('ERROR_CHECKING_CODE', { field: 'otp' });
+    const secret = this.totp.openSecret(user.twoFactorSecret);
+    const last = user.totpLastTimeStep === null ? null : Number(user.totpLastTimeStep);
+    const step = await this.totp.check(secret, code, last);
+    if (step === null) throw new AppException('ERROR_CHECKING_CODE', { field: 'otp' });
+    // Conditional update: of two requests racing with the same code, only one wins.
+    const result = await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ totpLastTimeStep: String(step), twoFactorStatus: 'verified' })
+      .where('id = :id', { id: user.id })
+      .andWhere('("totpLastTimeStep" IS NULL OR "totpLastTimeStep" < :step)', { step })
+      .execute();
+    if (!result.affected) throw new AppException('ERROR_CHECKING_CODE', { field: 'otp' });
+  }
+
+  async getUserByEmail(email: string): Promise<{ hasUsed2FA: boolean }> {
+    const user = await this.findByEmail(email);
+    // Unknown e-mails answer like an account without 2FA: this route does not reveal who has an account.
+    return { hasUsed2FA: user ? this.requiresSecondFactor(user) : false };
+  }
+
+  /** 01 §7: credentials in, the authenticator binding out (the otpauth URI only while not yet verified). */
+  async sendTwoFactorCode(email: string, password: string, meta: RequestMeta): Promise<{ factor: TwoFactorFactor }> {
+    const user = await this.checkCredentials(email, password, meta);
+    await this.rateLimit.release([this.rateLimit.ipKey('login', meta.ip), this.rateLimit.accountKey('login', email)]);
+    if (user.twoFactorStatus === 'verified' && user.twoFactorSecret) return { factor: { status: 'verified' } };
+    let secret: string;
+    if (user.twoFactorSecret) {
+      secret = this.totp.openSecret(user.twoFactorSecret);
+    } else {
+      const created = this.totp.createSecret();
+      secret = created.secret;
+      await this.users.update({ id: user.id }, { twoFactorSecret: created.sealed, twoFactorStatus: 'unverified' });
+    }
+    return { factor: { status: 'unverified', binding: { uri: this.totp.uri(secret, user.email) } } };
+  }
+
+  // ---- registration -----------------------------------------------------------------------------------------
+
+  async emailVerification(input: EmailVerificationInput): Promise<{ sent: true; resendAfterSeconds: number }> {
+    const email = normalizeEmail(input.email);
+    if (await this.users.existsBy({ email })) throw new AppException('EMAIL_ALREADY_USED', { field: 'email' });
+    const existing = await this.verifications.findOneBy({ email });
+    if (existing && Date.now() - existing.lastSentAt.getTime() < RESEND_SECONDS * 1000) {
+      throw new AppException('EMAIL_CODE_RESEND_TOO_SOON', { field: 'email' });
+    }
+    const code = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+    const now = new Date();
+    await this.verifications.upsert(
+      {
+        email,
+        codeHash: sha256(code),
+        plan: input.plan ?? null,
+        expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000),
+        lastSentAt: now,
+        verifiedAt: null,
+        failedAttempts: 0,
+      },
+      ['email'],
+    );
+    await this.mail.send({
+      to: email,
+      subject: 'Tu código de verificación',
+      text: `Tu código de verificación es ${code}. Vence en ${EMAIL_CODE_TTL_MINUTES} minutos.`,
+      html: `<p>Tu código de verificación es <strong>${code}</strong>.</p><p>Vence en ${EMAIL_CODE_TTL_MINUTES} minutos.</p>`,
+    });
+    return { sent: true, resendAfterSeconds: RESEND_SECONDS };
+  }
+
+  async verifyEmailCode(input: VerifyCodeInput, meta: RequestMeta): Promise<{ verified: true }> {
+    const email = normalizeEmail(input.email);
+    await this.rateLimit.hit([this.rateLimit.ipKey('verify', meta.ip)]);
+    const record = await this.verifications.findOneBy({ email });
+    if (!record || record.expiresAt < new Date() || record.failedAttempts >= EMAIL_CODE_MAX_FAILURES) {
+      throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'code' });
+    }
+    if (!safeEqual(record.codeHash, sha256(normalizeVerificationCode(input.code)))) {
+      await this.verifications.increment({ id: record.id }, 'failedAttempts', 1);
+      throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'code' });
+    }
+    await this.verifications.update({ id: record.id }, { verifiedAt: new Date() });
+    await this.rateLimit.release([this.rateLimit.ipKey('verify', meta.ip)]);
+    return { verified: true };
+  }
+
+  async register(input: RegisterInput, meta: RequestMeta): Promise<{ token: string }> {
+    const email = normalizeEmail(input.email);
+    const verification = await this.verifications.findOneBy({ email });
+    if (!verification?.verifiedAt || verification.expiresAt < new Date()) {
+      throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'email' });
+    }
+    const passwordHash = await this.passwords.hash(input.password);
+    const user = await this.dataSource.transaction(async (manager) => {
+      if (await manager.existsBy(User, { email })) throw new AppException('USER_WITH_SAME_EMAIL', { field: 'email' });
+      const { company, roles, defaultSpace } = await this.companies.provision(
+        {
+          name: input.businessName,
+          status: CompanyStatus.TRIAL,
+          expirationDate: new Date(Date.now() + TRIAL_DAYS * 86400_000),
+        },
+        manager,
+      );
+      const created = await manager.save(
+        manager.create(User, {
+          companyId: company.id,
+          roleId: roles[ROLE_NAMES.superadmin].id,
+          name: input.name.trim(),
+          email,
+          passwordHash,
+          phone: input.phone,
+          selectedSpaceId: defaultSpace.id,
+          spaces: [defaultSpace],
+        }),
+      );
+      await manager.delete(EmailVerification, { email });
+      return manager.findOneOrFail(User, { where: { id: created.id }, relations: { company: true } });
+    });
+    this.logger.log(`Company ${user.companyId} registered by user ${user.id}`);
+    return { token: await this.openSession(user, meta) };
+  }
+
+  // ---- password reset ----------------------------------------------------------------------------------------
+
+  async sendResetPasswordEmail(emailRaw: string, meta: RequestMeta): Promise<{ sent: true }> {
+    const email = normalizeEmail(emailRaw);
+    await this.rateLimit.hit([this.rateLimit.accountKey('reset', email), this.rateLimit.ipKey('reset', meta.ip)]);
+    const user = await this.users.findOneBy({ email });
+    if (user) {
+      const token = randomToken(32);
+      await this.resetTokens.insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + this.config.resetTokenTtlMinutes * 60_000),
+      });
+      const link = `${this.config.appUrl}/changePassword?token=${encodeURIComponent(token)}`;
+      await this.mail.send({
+        to: user.email,
+        subject: 'Restablece tu contraseña',
+        text: `Hola ${user.name}, para crear una nueva contraseña abre este enlace: ${link}\nEl enlace vence en ${this.config.resetTokenTtlMinutes} minutos y solo se puede usar una vez. Si no lo pediste, ignora este correo.`,
+        html: `<p>Hola ${escapeHtml(user.name)},</p><p>Para crear una nueva contraseña abre este enlace:</p><p><a href="${link}">${link}</a></p><p>El enlace vence en ${this.config.resetTokenTtlMinutes} minutos y solo se puede usar una vez. Si no lo pediste, ignora este correo.</p>`,
+      });
+    }
+    // Same answer for unknown e-mails: the form does not reveal who has an account.
+    return { sent: true };
+  }
+
+  async resetPassword(input: ResetPasswordInput, meta: RequestMeta): Promise<{ ok: true }> {
+    await this.rateLimit.hit([this.rateLimit.ipKey('reset-password', meta.ip)]);
+    const passwordHash = await this.passwords.hash(input.password);
+    const userId = await this.dataSource.transaction(async (manager) => {
+      // Consumed atomically: of two uses of one link, exactly one succeeds.
+      const rows: Array<{ userId: number }> = await manager.query(
+        `UPDATE password_reset_tokens SET "usedAt" = now()
+         WHERE "tokenHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > now() RETURNING "userId"`,
+        [sha256(input.token)],
+      );
+      const row = Array.isArray(rows[0]) ? (rows[0] as Array<{ userId: number }>)[0] : rows[0];
+      if (!row) throw new AppException('RESET_TOKEN_INVALID', { field: 'token' });
+      await manager.update(User, { id: row.userId }, { passwordHash });
+      // A new password ends every open session of the account.
+      await manager.update(Session, { userId: row.userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+      return row.userId;
+    });
+    await this.rateLimit.release([this.rateLimit.ipKey('reset-password', meta.ip)]);
+    await this.rateLimit.reset([this.rateLimit.accountKey('login', (await this.users.findOneByOrFail({ id: userId })).email)]);
+    return { ok: true };
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,19 @@
+import { Company } from '../../companies/entities/company.entity';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('categories')
+@Index('UQ_categories_company_name', ['companyId', 'name'], { unique: true })
+export class Category {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  companyId: number;
+
+  @ManyToOne(() => Company, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'companyId' })
+  company?: Company;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+}

@@ -1,0 +1,46 @@
+import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
+import type { Company } from '../entities/company.entity';
+
+@ObjectType('Company')
+export class CompanyModel {
+  @Field(() => Int)
+  id: number;
+
+  @Field()
+  name: string;
+
+  @Field()
+  status: string;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  expirationDate: Date | null;
+
+  @Field(() => Int)
+  paymentIntents: number;
+
+  @Field(() => String, { nullable: true })
+  paymentMethod: string | null;
+
+  @Field()
+  isBoardsActive: boolean;
+
+  @Field()
+  hasUsed2FA: boolean;
+
+  @Field()
+  timezone: string;
+
+  static from(company: Company): CompanyModel {
+    return Object.assign(new CompanyModel(), {
+      id: company.id,
+      name: company.name,
+      status: company.status,
+      expirationDate: company.expirationDate,
+      paymentIntents: company.paymentIntents,
+      paymentMethod: company.paymentMethod,
+      isBoardsActive: company.isBoardsActive,
+      hasUsed2FA: company.hasUsed2FA,
+      timezone: company.timezone,
+    });
+  }
+}

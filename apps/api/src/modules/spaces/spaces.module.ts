@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Space } from './entities/space.entity';
+import { SpacesResolver } from './spaces.resolver';
+import { SpacesService } from './spaces.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Space])],
+  providers: [SpacesService, SpacesResolver],
+  exports: [SpacesService],
+})
+export class SpacesModule {}

@@ -1,0 +1,94 @@
+import { agentRoom, companyRoom, ROLE_NAMES, toPermissionMap } from '@crm/shared';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { AppException } from '../../common/errors/app.exception';
+import { RealtimeService } from '../../realtime/realtime.service';
+import { CompanyModel } from '../companies/models/company.model';
+import { SpaceModel } from '../spaces/models/space.model';
+import { SpacesService } from '../spaces/spaces.service';
+import { User } from './entities/user.entity';
+import { MeModel, UserSummaryModel } from './models/me.model';
+
+const ALL_SPACES_ROLES: readonly string[] = [ROLE_NAMES.admin, ROLE_NAMES.superadmin];
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly spaces: SpacesService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  private async load(id: number): Promise<User> {
+    const user = await this.users.findOne({
+      where: { id },
+      relations: { role: { permissions: true }, company: true, spaces: true },
+    });
+    if (!user) throw new AppException('ERROR_GETTING_USER');
+    return user;
+  }
+
+  /** Admins and superadmins work in every space of the company; other roles in the spaces given to them. */
+  private async visibleSpaces(user: User) {
+    if (ALL_SPACES_ROLES.includes(user.role.name)) return this.spaces.listForCompany(user.companyId);
+    return [...user.spaces].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+  }
+
+  async me(caller: AuthUser): Promise<MeModel> {
+    const user = await this.load(caller.id);
+    const spaces = await this.visibleSpaces(user);
+    const selected = spaces.find((s) => s.id === user.selectedSpaceId) ?? spaces[0] ?? null;
+    return Object.assign(new MeModel(), {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      imageUrl: user.imageUrl,
+      isAvailable: user.isAvailable,
+      rol: { id: user.role.id, name: user.role.name },
+      permissions: toPermissionMap(user.role.permissions.map((p) => p.name)),
+      company: CompanyModel.from(user.company),
+      spaces: spaces.map(SpaceModel.from),
+      selectedSpaceId: selected?.id ?? null,
+      twoFactorEnabled: user.company.hasUsed2FA || user.twoFactorStatus === 'verified',
+    });
+  }
+
+  async selectSpace(caller: AuthUser, spaceId: number): Promise<MeModel> {
+    const space = await this.spaces.getForCompany(caller.companyId, spaceId);
+    const user = await this.load(caller.id);
+    const allowed = await this.visibleSpaces(user);
+    if (!allowed.some((s) => s.id === space.id)) {
+      throw new AppException('FORBIDDEN', { message: 'Space not assigned to the user' });
+    }
+    await this.users.update({ id: caller.id }, { selectedSpaceId: space.id });
+    this.realtime.toUser(caller.id, 'updateUserData', { userId: caller.id, companyId: caller.companyId, reason: 'space' });
+    return this.me(caller);
+  }
+
+  async setAvailability(caller: AuthUser, isAvailable: boolean): Promise<MeModel> {
+    await this.users.update({ id: caller.id }, { isAvailable });
+    this.realtime.emit([agentRoom(caller.id), companyRoom(caller.companyId)], 'updateUserData', {
+      userId: caller.id,
+      companyId: caller.companyId,
+      reason: 'availability',
+    });
+    return this.me(caller);
+  }
+
+  async getForCompany(caller: AuthUser, id: number): Promise<UserSummaryModel> {
+    const user = await this.users.findOne({ where: { id }, relations: { role: true } });
+    if (!user) throw new AppException('USER_WITH_EMAIL_NOT_FOUND');
+    if (user.companyId !== caller.companyId) throw new AppException('FORBIDDEN', { message: 'User of another company' });
+    return Object.assign(new UserSummaryModel(), {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      imageUrl: user.imageUrl,
+      isAvailable: user.isAvailable,
+      rol: { id: user.role.id, name: user.role.name },
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createTransport, type Transporter } from 'nodemailer';
+import { Repository } from 'typeorm';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
+import { DevOutboxMail } from './dev-outbox-mail.entity';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** SMTP when SMTP_URL is set; otherwise the dev outbox (GET /api/dev/outbox), so a bare machine needs no mail server. */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transport: Transporter | null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(DevOutboxMail) private readonly outbox: Repository<DevOutboxMail>,
+  ) {
+    this.transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      this.logger.log(`Mail "${mail.subject}" sent to ${mail.to}`);
+      return;
+    }
+    await this.outbox.insert(mail);
+    this.logger.log(`Mail "${mail.subject}" for ${mail.to} stored in the dev outbox (GET /api/dev/outbox)`);
+  }
+
+  async readOutbox(limit = 50): Promise<DevOutboxMail[]> {
+    return this.outbox.find({ order: { id: 'DESC' }, take: limit });
+  }
+}

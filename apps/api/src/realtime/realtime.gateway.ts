@@ -1,0 +1,49 @@
+import { agentRoom, companyRoom, isCompanyWideRole } from '@crm/shared';
+import { Logger } from '@nestjs/common';
+import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import { bearerToken } from '../common/guards/auth.guard';
+import type { AuthUser } from '../common/auth-user';
+import { AuthService } from '../modules/auth/auth.service';
+import { RealtimeService, sessionRoom } from './realtime.service';
+
+function handshakeToken(socket: Socket): string | null {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token.replace(/^Bearer\s+/i, '');
+  const query = socket.handshake.query.token;
+  if (typeof query === 'string' && query) return query;
+  return bearerToken(socket.handshake.headers.authorization);
+}
+
+/**
+ * 01 §7 Real-time: admin, superadmin and groupadmin join company_{id}; everybody joins agent_{ownId} for events
+ * about themselves (updateUserData), and session_{sid} so that logout closes the socket.
+ */
+@WebSocketGateway({ path: '/socket.io', serveClient: false })
+export class RealtimeGateway implements OnGatewayInit {
+  private readonly logger = new Logger(RealtimeGateway.name);
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.realtime.attach(server);
+    server.use((socket, next) => {
+      const token = handshakeToken(socket);
+      if (!token) return next(new Error('UNAUTHORIZED'));
+      this.auth
+        .authenticate(token)
+        .then((user: AuthUser) => {
+          socket.data.user = user;
+          const rooms = [agentRoom(user.id), sessionRoom(user.sessionId)];
+          if (isCompanyWideRole(user.roleName)) rooms.push(companyRoom(user.companyId));
+          return socket.join(rooms);
+        })
+        .then(() => next())
+        .catch(() => next(new Error('UNAUTHORIZED')));
+    });
+    this.logger.log('socket.io gateway ready at /socket.io');
+  }
+}

@@ -1,0 +1,19 @@
+import { resolve } from 'node:path';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [swc.vite({ tsconfigFile: false, swcrc: false, jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022', keepClassNames: true } })],
+  resolve: {
+    alias: { '@crm/shared': resolve(__dirname, '../../packages/shared/src/index.ts') },
+  },
+  test: {
+    include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
