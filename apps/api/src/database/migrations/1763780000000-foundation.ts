@@ -6,6 +6,9 @@ export class Foundation1763780000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
+      `CREATE TABLE "email_verifications" ("id" SERIAL NOT NULL, "email" character varying(254) NOT NULL, "codeHash" character varying(128) NOT NULL, "plan" character varying(20), "expiresAt" TIMESTAMP WITH TIME ZONE NOT NULL, "lastSentAt" TIMESTAMP WITH TIME ZONE NOT NULL, "verifiedAt" TIMESTAMP WITH TIME ZONE, "failedAttempts" integer NOT NULL DEFAULT '0', "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "UQ_44e5cfea68f87243cad38bb1b1f" UNIQUE ("email"), CONSTRAINT "PK_c1ea2921e767f83cd44c0af203f" PRIMARY KEY ("id"))`,
+    );
+    await queryRunner.query(
       `CREATE TABLE "password_reset_tokens" ("id" SERIAL NOT NULL, "userId" integer NOT NULL, "tokenHash" character varying(64) NOT NULL, "expiresAt" TIMESTAMP WITH TIME ZONE NOT NULL, "usedAt" TIMESTAMP WITH TIME ZONE, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "UQ_1143abb8c3fad8b06dd857a8c9c" UNIQUE ("tokenHash"), CONSTRAINT "PK_d16bebd73e844c48bca50ff8d3d" PRIMARY KEY ("id"))`,
     );
     await queryRunner.query(
@@ -120,5 +123,6 @@ export class Foundation1763780000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE IF EXISTS "companies" CASCADE');
     await queryRunner.query('DROP TABLE IF EXISTS "rate_limit_buckets" CASCADE');
     await queryRunner.query('DROP TABLE IF EXISTS "password_reset_tokens" CASCADE');
+    await queryRunner.query('DROP TABLE IF EXISTS "email_verifications" CASCADE');
   }
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatConversationTime, formatReportDate, messageTimeToDate } from './dates';
+
+const MX = 'America/Mexico_City';
+
+describe('formatConversationTime', () => {
+  const now = new Date('2024-03-10T18:00:00Z'); // 12:00 in Mexico City (UTC-6)
+
+  it('shows the time for today in the company time zone', () => {
+    expect(formatConversationTime(new Date('2024-03-10T15:05:00Z'), now, MX)).toBe('09:05');
+    expect(formatConversationTime(new Date('2024-03-10T06:00:00Z'), now, MX)).toBe('00:00');
+  });
+
+  it('shows Ayer for the previous calendar day there', () => {
+    // 23:30 on 9 March in Mexico City, although already 10 March in UTC.
+    expect(formatConversationTime(new Date('2024-03-10T05:30:00Z'), now, MX)).toBe('Ayer');
+  });
+
+  it('shows DD/MMM with Spanish months for older dates', () => {
+    expect(formatConversationTime(new Date('2024-03-05T18:00:00Z'), now, MX)).toBe('05/mar');
+    expect(formatConversationTime(new Date('2023-09-21T18:00:00Z'), now, MX)).toBe('21/sep');
+    expect(formatConversationTime(new Date('2023-12-31T18:00:00Z'), now, MX)).toBe('31/dic');
+  });
+
+  it('depends on the time zone given', () => {
+    const msg = new Date('2024-03-10T05:30:00Z');
+    expect(formatConversationTime(msg, now, 'UTC')).toBe('05:30');
+    expect(formatConversationTime(msg, now, 'Europe/Madrid')).toBe('06:30');
+  });
+
+  it('accepts ISO strings and millisecond timestamps', () => {
+    expect(formatConversationTime('2024-03-10T15:05:00Z', now.getTime(), MX)).toBe('09:05');
+  });
+
+  it('falls back to Mexico City for an unknown time zone', () => {
+    expect(formatConversationTime(new Date('2024-03-10T15:05:00Z'), now, 'Mars/Olympus')).toBe('09:05');
+  });
+
+  it('throws on an invalid date', () => {
+    expect(() => formatConversationTime('nope', now, MX)).toThrow(RangeError);
+  });
+});
+
+describe('formatReportDate', () => {
+  it('formats as DD-MM-YYYY HH:mm in the time zone', () => {
+    expect(formatReportDate(new Date('2024-01-02T03:04:00Z'), 'UTC')).toBe('02-01-2024 03:04');
+    expect(formatReportDate(new Date('2024-01-02T03:04:00Z'), MX)).toBe('01-01-2024 21:04');
+  });
+
+  it('uses 00 for midnight, not 24', () => {
+    expect(formatReportDate(new Date('2024-07-01T00:00:00Z'), 'UTC')).toBe('01-07-2024 00:00');
+  });
+});
+
+describe('messageTimeToDate', () => {
+  it('multiplies message seconds by 1000', () => {
+    expect(messageTimeToDate(1700000000).toISOString()).toBe('2023-11-14T22:13:20.000Z');
+  });
+});

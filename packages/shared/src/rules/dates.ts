@@ -1,0 +1,97 @@
+import { DEFAULT_TIME_ZONE } from '../limits';
+
+// 02 §9: Spanish month abbreviations for DD/MMM (fixed list: ICU versions differ, e.g. 'sept' vs 'sep').
+export const SPANISH_MONTHS_SHORT = [
+  'ene',
+  'feb',
+  'mar',
+  'abr',
+  'may',
+  'jun',
+  'jul',
+  'ago',
+  'sep',
+  'oct',
+  'nov',
+  'dic',
+] as const;
+
+type DateInput = Date | number | string;
+
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  const cached = formatters.get(timeZone);
+  if (cached) return cached;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+  } catch {
+    // A bad company time-zone setting must not break every list; fall back to the product default.
+    return timeZone === DEFAULT_TIME_ZONE ? formatterFor('UTC') : formatterFor(DEFAULT_TIME_ZONE);
+  }
+  formatters.set(timeZone, formatter);
+  return formatter;
+}
+
+function zonedParts(date: DateInput, timeZone: string): ZonedParts {
+  const instant = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid date');
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+  };
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+function dayIndex(p: ZonedParts): number {
+  return Math.round(Date.UTC(p.year, p.month - 1, p.day) / 86400000);
+}
+
+// 02 §9: today 'HH:mm', yesterday 'Ayer', older 'DD/MMM', in the company's time zone.
+export function formatConversationTime(
+  date: DateInput,
+  now: DateInput = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
+  const d = zonedParts(date, timeZone);
+  const diff = dayIndex(zonedParts(now, timeZone)) - dayIndex(d);
+  if (diff === 0) return `${pad(d.hour)}:${pad(d.minute)}`;
+  if (diff === 1) return 'Ayer';
+  return `${pad(d.day)}/${SPANISH_MONTHS_SHORT[d.month - 1] ?? ''}`;
+}
+
+// 02 §3 / §9: report dates as DD-MM-YYYY HH:mm.
+export function formatReportDate(date: DateInput, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const d = zonedParts(date, timeZone);
+  return `${pad(d.day)}-${pad(d.month)}-${d.year} ${pad(d.hour)}:${pad(d.minute)}`;
+}
+
+// 02 §9: message times arrive in seconds.
+export function messageTimeToDate(seconds: number): Date {
+  return new Date(seconds * 1000);
+}

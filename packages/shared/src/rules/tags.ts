@@ -1,0 +1,43 @@
+// 01 §2.7: how contacts of several tags are combined.
+export type TagConjunction = 'union' | 'intersection' | 'difference';
+export const TAG_CONJUNCTIONS: readonly TagConjunction[] = ['union', 'intersection', 'difference'];
+
+export type ContactTagSets =
+  | Map<number, Set<number>>
+  | ReadonlyArray<{ contactId: number; tagIds: readonly number[] }>;
+
+function entries(sets: ContactTagSets): Array<[number, ReadonlySet<number>]> {
+  if (sets instanceof Map) return [...sets.entries()];
+  return sets.map((row) => [row.contactId, new Set(row.tagIds)]);
+}
+
+// 01 §2.7: union = any chosen tag; intersection = all chosen tags; difference = at least one but not all.
+// A null mode (one tag ticked) behaves as union. Returns contact ids ascending.
+export function combineTagAudiences(
+  contactTagSets: ContactTagSets,
+  selectedTagIds: readonly number[],
+  mode: TagConjunction | null,
+): number[] {
+  const selected = [...new Set(selectedTagIds)];
+  if (selected.length === 0) return [];
+  const result = new Set<number>();
+  for (const [contactId, tags] of entries(contactTagSets)) {
+    const held = selected.filter((tagId) => tags.has(tagId)).length;
+    const hasAny = held > 0;
+    const hasAll = held === selected.length;
+    const include = mode === 'intersection' ? hasAll : mode === 'difference' ? hasAny && !hasAll : hasAny;
+    if (include) result.add(contactId);
+  }
+  return [...result].sort((a, b) => a - b);
+}
+
+// 01 §2.7 / §4: ticking a second tag makes union the default; going back to one or none clears the mode.
+export function conjunctionAfterToggle(
+  previousCount: number,
+  newCount: number,
+  current: TagConjunction | null,
+): TagConjunction | null {
+  if (newCount <= 1) return null;
+  if (previousCount <= 1) return 'union';
+  return current ?? 'union';
+}
