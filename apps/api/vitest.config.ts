@@ -6,7 +6,18 @@ import { defineConfig } from 'vitest/config';
 const require = createRequire(__filename);
 
 export default defineConfig({
-  plugins: [swc.vite({ tsconfigFile: false, swcrc: false, jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022', keepClassNames: true } })],
+  plugins: [
+    swc.vite({
+      tsconfigFile: false,
+      swcrc: false,
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+        target: 'es2022',
+        keepClassNames: true,
+      },
+    }),
+  ],
   resolve: {
     alias: {
       '@crm/shared': resolve(__dirname, '../../packages/shared/src/index.ts'),

@@ -6,8 +6,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppModule } from './app.module';
-import { AppException } from './common/errors/app.exception';
 import { toErrorBody } from './common/errors/all-exceptions.filter';
+import { AppException } from './common/errors/app.exception';
 import type { AppConfig } from './config/app-config';
 import { DemoSeedService } from './database/demo-seed.service';
 
@@ -59,7 +59,10 @@ function serveWebClient(app: NestExpressApplication, webDistDir: string): void {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || isApiPath(req.path)) return next();
     if (!existsSync(index)) {
-      res.status(404).type('text/plain').send('Web client not built: run `pnpm build` (pnpm start does it for you).');
+      res
+        .status(404)
+        .type('text/plain')
+        .send('Web client not built: run `pnpm build` (pnpm start does it for you).');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

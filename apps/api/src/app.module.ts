@@ -1,15 +1,15 @@
+import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
 import type { GraphQLFormattedError } from 'graphql';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { AuthGuard } from './common/guards/auth.guard';
 import { PermissionsGuard } from './common/guards/permissions.guard';
 import { AppValidationPipe } from './common/pipes/app-validation.pipe';
-import { type AppConfig, APP_CONFIG } from './config/app-config';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source';
 import { DemoSeedService } from './database/demo-seed.service';
 import { AuthModule } from './modules/auth/auth.module';

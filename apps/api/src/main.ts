@@ -18,7 +18,11 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
   let embedded: EmbeddedDatabase | null = null;
-  const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort)).url;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+    databaseUrl = embedded.url;
+  }
   await runMigrations(databaseUrl);
   const app = await createApp(config, databaseUrl);
   let stopping = false;
@@ -33,7 +37,9 @@ async function bootstrap(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen(config.port, config.host);
-  logger.log(`Charla CRM listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  logger.log(
+    `Charla CRM listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
 }
 
 bootstrap().catch((error: unknown) => {

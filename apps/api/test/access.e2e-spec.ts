@@ -43,7 +43,8 @@ function walkHandlers(t: TestApp): Handler[] {
         if (name === 'constructor') continue;
         const fn = Object.getOwnPropertyDescriptor(cls.prototype, name)?.value;
         if (typeof fn !== 'function') continue;
-        const isRoute = controllerPath !== undefined && Reflect.getMetadata(METHOD_METADATA, fn) !== undefined;
+        const isRoute =
+          controllerPath !== undefined && Reflect.getMetadata(METHOD_METADATA, fn) !== undefined;
         const gqlType = Reflect.getMetadata(RESOLVER_TYPE_METADATA, fn);
         const isGql = ['Query', 'Mutation', 'Subscription'].includes(gqlType);
         if (!isRoute && !isGql) continue;
@@ -82,7 +83,12 @@ describe('declared permissions', () => {
     const handlers = walkHandlers(t);
     expect(handlers.length).toBeGreaterThan(15);
     expect(handlers.filter((h) => h.access === 'none').map((h) => h.id)).toEqual([]);
-    expect(handlers.filter((h) => h.access === 'public').map((h) => h.id).sort()).toEqual(PUBLIC_HANDLERS);
+    expect(
+      handlers
+        .filter((h) => h.access === 'public')
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(PUBLIC_HANDLERS);
   });
 
   it('walks every GraphQL field of Query and Mutation (nothing escapes the walk)', async () => {
@@ -114,7 +120,10 @@ describe('permissions are enforced by the server', () => {
     const agent = await login(t, 'agente@demo.local');
     const rest = await t.http.get('/api/getSpaceGroup').set('Authorization', `Bearer ${agent}`);
     expect(rest.status).toBe(403);
-    expect(rest.body).toMatchObject({ code: 'FORBIDDEN', userMessage: 'No tienes permiso para realizar esta acción.' });
+    expect(rest.body).toMatchObject({
+      code: 'FORBIDDEN',
+      userMessage: 'No tienes permiso para realizar esta acción.',
+    });
     const field = await gql(t, agent, '{ spaces { id } }');
     expect(field.errors?.[0].extensions.code).toBe('FORBIDDEN');
     const admin = await login(t, 'admin@demo.local');
@@ -133,7 +142,11 @@ describe('permissions are enforced by the server', () => {
 describe('tenancy', () => {
   it('refuses a user of "Otra" every "Demo" resource asked for by id', async () => {
     const demo = await login(t, 'admin@demo.local');
-    const demoMe = await gql<{ me: { id: number; spaces: Array<{ id: number }> } }>(t, demo, '{ me { id spaces { id } } }');
+    const demoMe = await gql<{ me: { id: number; spaces: Array<{ id: number }> } }>(
+      t,
+      demo,
+      '{ me { id spaces { id } } }',
+    );
     const demoSpaceId = demoMe.data?.me.spaces[0].id;
     const demoUserId = demoMe.data?.me.id;
 
@@ -143,7 +156,12 @@ describe('tenancy', () => {
     expect(space.data).toBeNull();
     const user = await gql(t, otra, 'query($id: Int!) { user(id: $id) { id email } }', { id: demoUserId });
     expect(user.errors?.[0].extensions.code).toBe('FORBIDDEN');
-    const select = await gql(t, otra, 'mutation($id: Int!) { selectSpace(spaceId: $id) { selectedSpaceId } }', { id: demoSpaceId });
+    const select = await gql(
+      t,
+      otra,
+      'mutation($id: Int!) { selectSpace(spaceId: $id) { selectedSpaceId } }',
+      { id: demoSpaceId },
+    );
     expect(select.errors?.[0].extensions.code).toBe('FORBIDDEN');
     const list = await t.http.get('/api/getSpaceGroup').set('Authorization', `Bearer ${otra}`);
     expect(list.body.map((s: { id: number }) => s.id)).not.toContain(demoSpaceId);
@@ -151,7 +169,12 @@ describe('tenancy', () => {
     // Their own resources work.
     const own = await gql<{ me: { spaces: Array<{ id: number }> } }>(t, otra, '{ me { spaces { id } } }');
     const ownSpace = own.data?.me.spaces[0].id;
-    const ok = await gql<{ selectSpace: { selectedSpaceId: number } }>(t, otra, 'mutation($id: Int!) { selectSpace(spaceId: $id) { selectedSpaceId } }', { id: ownSpace });
+    const ok = await gql<{ selectSpace: { selectedSpaceId: number } }>(
+      t,
+      otra,
+      'mutation($id: Int!) { selectSpace(spaceId: $id) { selectedSpaceId } }',
+      { id: ownSpace },
+    );
     expect(ok.data?.selectSpace.selectedSpaceId).toBe(ownSpace);
   });
 

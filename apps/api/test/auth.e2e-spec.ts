@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, gql, login, outboxFor, registerCompany, startTestApp, type TestApp, uniqueIp } from './helpers';
+import {
+  DEMO_PASSWORD,
+  gql,
+  login,
+  outboxFor,
+  registerCompany,
+  startTestApp,
+  type TestApp,
+  uniqueIp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,12 +18,21 @@ afterAll(async () => {
   await t.close();
 });
 
-const ME = '{ me { id email rol { name } permissions company { id name status hasUsed2FA } spaces { id name isDefault } selectedSpaceId } }';
+const ME =
+  '{ me { id email rol { name } permissions company { id name status hasUsed2FA } spaces { id name isDefault } selectedSpaceId } }';
 
 describe('POST /api/loginDash', () => {
   it('signs the demo admin in and the token reads the user through GraphQL me', async () => {
     const token = await login(t, 'admin@demo.local');
-    const res = await gql<{ me: { email: string; rol: { name: string }; permissions: Record<string, boolean>; company: { name: string; status: string }; spaces: Array<{ isDefault: boolean }> } }>(t, token, ME);
+    const res = await gql<{
+      me: {
+        email: string;
+        rol: { name: string };
+        permissions: Record<string, boolean>;
+        company: { name: string; status: string };
+        spaces: Array<{ isDefault: boolean }>;
+      };
+    }>(t, token, ME);
     expect(res.errors).toBeUndefined();
     expect(res.data?.me.email).toBe('admin@demo.local');
     expect(res.data?.me.rol.name).toBe('admin');
@@ -35,7 +53,10 @@ describe('POST /api/loginDash', () => {
       .set('X-Forwarded-For', uniqueIp())
       .send({ email: 'groupadmin@demo.local', password: 'otra-cosa1' });
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ code: 'INVALID_CREDENTIALS', userMessage: 'Correo o contraseña incorrectos.' });
+    expect(res.body).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      userMessage: 'Correo o contraseña incorrectos.',
+    });
     expect(res.body.token).toBeUndefined();
   });
 
@@ -51,18 +72,27 @@ describe('POST /api/loginDash', () => {
   it('names the field of a bad input with 400 and a Spanish userMessage', async () => {
     const missing = await t.http.post('/api/loginDash').send({ password: 'x' });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'email', userMessage: 'Correo obligatorio' });
+    expect(missing.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+      userMessage: 'Correo obligatorio',
+    });
     const invalid = await t.http.post('/api/loginDash').send({ email: 'no-es-correo', password: 'x' });
     expect(invalid.body).toMatchObject({ field: 'email', userMessage: 'Correo invalido' });
     const noPassword = await t.http.post('/api/loginDash').send({ email: 'admin@demo.local' });
     expect(noPassword.body).toMatchObject({ field: 'password', userMessage: 'Contraseña obligatoria' });
-    const wrongType = await t.http.post('/api/loginDash').send({ email: 'admin@demo.local', password: 12345678 });
+    const wrongType = await t.http
+      .post('/api/loginDash')
+      .send({ email: 'admin@demo.local', password: 12345678 });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.field).toBe('password');
   });
 
   it('answers malformed JSON and a non-object body with 400, never 500', async () => {
-    const malformed = await t.http.post('/api/loginDash').set('Content-Type', 'application/json').send('{"email":');
+    const malformed = await t.http
+      .post('/api/loginDash')
+      .set('Content-Type', 'application/json')
+      .send('{"email":');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'body' });
     const array = await t.http.post('/api/loginDash').send([1, 2]);
@@ -73,8 +103,12 @@ describe('POST /api/loginDash', () => {
 
 describe('POST /api/getUserByEmail', () => {
   it('tells whether the account signs in with two-factor, without revealing unknown accounts', async () => {
-    expect((await t.http.post('/api/getUserByEmail').send({ email: 'admin@demo.local' })).body).toEqual({ hasUsed2FA: false });
-    expect((await t.http.post('/api/getUserByEmail').send({ email: 'nadie@x.com' })).body).toEqual({ hasUsed2FA: false });
+    expect((await t.http.post('/api/getUserByEmail').send({ email: 'admin@demo.local' })).body).toEqual({
+      hasUsed2FA: false,
+    });
+    expect((await t.http.post('/api/getUserByEmail').send({ email: 'nadie@x.com' })).body).toEqual({
+      hasUsed2FA: false,
+    });
     const bad = await t.http.post('/api/getUserByEmail').send({ email: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('email');
@@ -114,35 +148,50 @@ describe('POST /api/verifyToken and /api/logout', () => {
 describe('password reset', () => {
   it('sends a one-time link that sets a new password, ends old sessions and cannot be used twice', async () => {
     const { email, token: oldToken } = await registerCompany(t, 'reset');
-    const res = await t.http.post('/api/sendResetPasswordEmail').set('X-Forwarded-For', uniqueIp()).send({ email });
+    const res = await t.http
+      .post('/api/sendResetPasswordEmail')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email });
     expect(res.body).toEqual({ sent: true });
-    const [mail] = await outboxFor(t, email).then((m) => m.filter((x) => x.subject === 'Restablece tu contraseña'));
+    const [mail] = await outboxFor(t, email).then((m) =>
+      m.filter((x) => x.subject === 'Restablece tu contraseña'),
+    );
     const resetToken = decodeURIComponent(/token=([^\s"<]+)/.exec(mail.text)?.[1] ?? '');
     expect(resetToken.length).toBeGreaterThan(20);
 
     const weak = await t.http.post('/api/resetPassword').send({ token: resetToken, password: 'corta' });
     expect(weak.status).toBe(400);
-    expect(weak.body).toMatchObject({ field: 'password', userMessage: 'la contraseña debe contener al menos 8 caracteres' });
+    expect(weak.body).toMatchObject({
+      field: 'password',
+      userMessage: 'la contraseña debe contener al menos 8 caracteres',
+    });
 
     const done = await t.http.post('/api/resetPassword').send({ token: resetToken, password: 'NuevaClave9' });
     expect(done.body).toEqual({ ok: true });
     expect((await t.http.post('/api/verifyToken').send({ token: oldToken })).status).toBe(401);
     await login(t, email, 'NuevaClave9');
 
-    const again = await t.http.post('/api/resetPassword').send({ token: resetToken, password: 'OtraClave99' });
+    const again = await t.http
+      .post('/api/resetPassword')
+      .send({ token: resetToken, password: 'OtraClave99' });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('RESET_TOKEN_INVALID');
     await login(t, email, 'NuevaClave9');
   });
 
   it('answers an unknown e-mail the same way and sends nothing', async () => {
-    const res = await t.http.post('/api/sendResetPasswordEmail').set('X-Forwarded-For', uniqueIp()).send({ email: 'fantasma@x.com' });
+    const res = await t.http
+      .post('/api/sendResetPasswordEmail')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email: 'fantasma@x.com' });
     expect(res.body).toEqual({ sent: true });
     expect(await outboxFor(t, 'fantasma@x.com')).toHaveLength(0);
   });
 
   it('refuses an invented token', async () => {
-    const res = await t.http.post('/api/resetPassword').send({ token: 'inventado-123456789012345', password: 'NuevaClave9' });
+    const res = await t.http
+      .post('/api/resetPassword')
+      .send({ token: 'inventado-123456789012345', password: 'NuevaClave9' });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('RESET_TOKEN_INVALID');
   });
@@ -161,25 +210,43 @@ describe('registration', () => {
     expect(resend.status).toBe(429);
     expect(resend.body.code).toBe('EMAIL_CODE_RESEND_TOO_SOON');
 
-    const early = await t.http
-      .post('/api/register')
-      .send({ name: 'Luis Pérez', email, password: 'Segura123', phone: '5215511112222', businessName: `Tienda ${email}` });
+    const early = await t.http.post('/api/register').send({
+      name: 'Luis Pérez',
+      email,
+      password: 'Segura123',
+      phone: '5215511112222',
+      businessName: `Tienda ${email}`,
+    });
     expect(early.status).toBe(404);
     expect(early.body.code).toBe('EMAIL_VERIFICATION_NOT_FOUND');
 
-    const wrong = await t.http.post('/api/verify').set('X-Forwarded-For', uniqueIp()).send({ email, code: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' });
+    const wrong = await t.http
+      .post('/api/verify')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email, code: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' });
     expect(wrong.body.code).toBe('EMAIL_VERIFICATION_NOT_FOUND');
     const short = await t.http.post('/api/verify').send({ email, code: 'AB1' });
     expect(short.body).toMatchObject({ field: 'code', userMessage: 'El código debe tener 6 dígitos' });
 
-    const ok = await t.http.post('/api/verify').set('X-Forwarded-For', uniqueIp()).send({ email, code: code.toLowerCase() });
+    const ok = await t.http
+      .post('/api/verify')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email, code: code.toLowerCase() });
     expect(ok.body).toEqual({ verified: true });
 
-    const reg = await t.http
-      .post('/api/register')
-      .send({ name: 'Luis Pérez', email, password: 'Segura123', phone: '5215511112222', businessName: `Tienda ${email}` });
+    const reg = await t.http.post('/api/register').send({
+      name: 'Luis Pérez',
+      email,
+      password: 'Segura123',
+      phone: '5215511112222',
+      businessName: `Tienda ${email}`,
+    });
     expect(reg.status).toBe(200);
-    const me = await gql<{ me: { rol: { name: string }; company: { status: string } } }>(t, reg.body.token, ME);
+    const me = await gql<{ me: { rol: { name: string }; company: { status: string } } }>(
+      t,
+      reg.body.token,
+      ME,
+    );
     expect(me.data?.me.rol.name).toBe('superadmin');
     expect(me.data?.me.company.status).toBe('TRIAL');
 
@@ -192,7 +259,12 @@ describe('registration', () => {
     const base = { email: 'x@example.com', phone: '5215511112222', businessName: 'Algo' };
     const weak = await t.http.post('/api/register').send({ ...base, name: 'Ana', password: 'sinnumeros' });
     expect(weak.body.field).toBe('password');
-    const name = await t.http.post('/api/register').send({ ...base, name: 'Ana<script>', password: 'Segura123' });
-    expect(name.body).toMatchObject({ field: 'name', userMessage: 'No puede contener caracteres especiales' });
+    const name = await t.http
+      .post('/api/register')
+      .send({ ...base, name: 'Ana<script>', password: 'Segura123' });
+    expect(name.body).toMatchObject({
+      field: 'name',
+      userMessage: 'No puede contener caracteres especiales',
+    });
   });
 });

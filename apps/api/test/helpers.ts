@@ -41,7 +41,12 @@ export function uniqueIp(): string {
   return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250}`;
 }
 
-export async function login(t: TestApp, email: string, password = DEMO_PASSWORD, extra: object = {}): Promise<string> {
+export async function login(
+  t: TestApp,
+  email: string,
+  password = DEMO_PASSWORD,
+  extra: object = {},
+): Promise<string> {
   const res = await t.http
     .post('/api/loginDash')
     .set('X-Forwarded-For', uniqueIp())
@@ -80,7 +85,10 @@ export async function outboxFor(t: TestApp, to: string): Promise<OutboxMail[]> {
 
 let companyCounter = 0;
 /** A brand-new company through the real registration flow (e-mail code from the dev outbox). */
-export async function registerCompany(t: TestApp, prefix = 'empresa'): Promise<{ email: string; token: string; password: string }> {
+export async function registerCompany(
+  t: TestApp,
+  prefix = 'empresa',
+): Promise<{ email: string; token: string; password: string }> {
   companyCounter += 1;
   const tag = `${prefix}${process.pid}x${companyCounter}${Date.now() % 100000}`;
   const email = `${tag}@example.com`;

@@ -12,7 +12,10 @@ afterAll(async () => {
 });
 
 function attempt(email: string, password: string, ip: string, otp?: string) {
-  return t.http.post('/api/loginDash').set('X-Forwarded-For', ip).send({ email, password, ...(otp ? { otp } : {}) });
+  return t.http
+    .post('/api/loginDash')
+    .set('X-Forwarded-For', ip)
+    .send({ email, password, ...(otp ? { otp } : {}) });
 }
 
 describe('sign-in rate limits', () => {
@@ -30,7 +33,9 @@ describe('sign-in rate limits', () => {
 
   it('never lets a parallel burst through: at most the limit is ever checked', async () => {
     const { email, password } = await registerCompany(t, 'parallel');
-    const guesses = Array.from({ length: 20 }, (_, i) => attempt(email, i === 19 ? password : `Mala${i}yyyy`, uniqueIp()));
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      attempt(email, i === 19 ? password : `Mala${i}yyyy`, uniqueIp()),
+    );
     const results = await Promise.all(guesses);
     const checked = results.filter((r) => r.status === 401 || r.status === 200).length;
     expect(checked).toBeLessThanOrEqual(5);
@@ -40,7 +45,8 @@ describe('sign-in rate limits', () => {
   it('refuses one address that sprays wrong passwords over many accounts', async () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 14; i++) statuses.push((await attempt(`victima${i}@spray.test`, 'Mala12345', ip)).status);
+    for (let i = 0; i < 14; i++)
+      statuses.push((await attempt(`victima${i}@spray.test`, 'Mala12345', ip)).status);
     expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(12)).toEqual([429, 429]);
     // The demo admin, from that address, is refused too; from another address it works.
@@ -51,7 +57,10 @@ describe('sign-in rate limits', () => {
   it('counts wrong two-factor codes too: guessing codes ends in 429', async () => {
     const owner = await registerCompany(t, 'otpguess');
     await gql(t, owner.token, 'mutation { updateTwoFactorPolicy(enabled: true) { id } }');
-    const bind = await t.http.post('/api/sendTwoFactorCode').set('X-Forwarded-For', uniqueIp()).send({ email: owner.email, password: owner.password });
+    const bind = await t.http
+      .post('/api/sendTwoFactorCode')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email: owner.email, password: owner.password });
     const secret = new URL(bind.body.factor.binding.uri).searchParams.get('secret') ?? '';
     const good = await generate({ secret });
     const statuses: number[] = [];
@@ -67,7 +76,14 @@ describe('sign-in rate limits', () => {
   it('limits password-reset requests per account', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push((await t.http.post('/api/sendResetPasswordEmail').set('X-Forwarded-For', uniqueIp()).send({ email: 'agente@demo.local' })).status);
+      statuses.push(
+        (
+          await t.http
+            .post('/api/sendResetPasswordEmail')
+            .set('X-Forwarded-For', uniqueIp())
+            .send({ email: 'agente@demo.local' })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);

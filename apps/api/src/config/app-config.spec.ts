@@ -23,7 +23,9 @@ describe('loadConfig', () => {
     const b = loadConfig({}, cwd);
     expect(a.jwtSecret).toBe(b.jwtSecret);
     expect(a.encryptionKey.equals(b.encryptionKey)).toBe(true);
-    expect(JSON.parse(readFileSync(join(cwd, '.data', 'dev-secrets.json'), 'utf8')).JWT_SECRET).toBe(a.jwtSecret);
+    expect(JSON.parse(readFileSync(join(cwd, '.data', 'dev-secrets.json'), 'utf8')).JWT_SECRET).toBe(
+      a.jwtSecret,
+    );
   });
 
   it.each([

@@ -45,7 +45,8 @@ function readInt(env: Env, name: string, fallback: number, min: number, max: num
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected an integer, got "${raw}"`);
   const value = Number(raw.trim());
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 

@@ -63,7 +63,9 @@ export class DemoSeedService {
       { name, status: CompanyStatus.ACTIVE, isBoardsActive },
       manager,
     );
-    const location = await manager.save(manager.create(Location, { companyId: company.id, name: 'Oficina central' }));
+    const location = await manager.save(
+      manager.create(Location, { companyId: company.id, name: 'Oficina central' }),
+    );
     await manager.save(manager.create(Category, { companyId: company.id, name: 'General' }));
     for (const u of users) {
       await manager.save(

@@ -2,8 +2,8 @@ import { agentRoom, companyRoom, isCompanyWideRole } from '@crm/shared';
 import { Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { bearerToken } from '../common/guards/auth.guard';
 import type { AuthUser } from '../common/auth-user';
+import { bearerToken } from '../common/guards/auth.guard';
 import { AuthService } from '../modules/auth/auth.service';
 import { RealtimeService, sessionRoom } from './realtime.service';
 

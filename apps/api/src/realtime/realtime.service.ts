@@ -25,7 +25,11 @@ export class RealtimeService {
     this.logger.debug(`${String(event)} → ${rooms.join(', ')}`);
   }
 
-  toCompany<E extends keyof RealtimeEventMap>(companyId: number, event: E, payload: RealtimeEventMap[E]): void {
+  toCompany<E extends keyof RealtimeEventMap>(
+    companyId: number,
+    event: E,
+    payload: RealtimeEventMap[E],
+  ): void {
     this.emit([companyRoom(companyId)], event, payload);
   }
 

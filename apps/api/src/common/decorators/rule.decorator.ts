@@ -17,7 +17,10 @@ export function Rule(rule: (value: string) => string | null, options?: Validatio
       name: `rule_${rule.name}`,
       target: target.constructor,
       propertyName: String(propertyName),
-      options: { ...options, message: (args: ValidationArguments) => messageFor(rule, args.value) ?? REQUIRED_MESSAGE },
+      options: {
+        ...options,
+        message: (args: ValidationArguments) => messageFor(rule, args.value) ?? REQUIRED_MESSAGE,
+      },
       validator: {
         validate: (value: unknown): boolean => messageFor(rule, value) === null,
       },

@@ -46,7 +46,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): unknown {
     const { status, body } = toErrorBody(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
+    if (status >= 500)
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
     if (host.getType<GqlContextType>() === 'graphql') {
       // GraphQL answers 200 with errors[]; an unauthenticated call is INVALID_TOKEN there (01 §4 Session).
       const code = body.code === 'UNAUTHORIZED' ? 'INVALID_TOKEN' : body.code;

@@ -1,7 +1,12 @@
 import { hasAnyPermission, type PermissionName } from '@crm/shared';
 import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTHENTICATED_KEY, PERMISSIONS_KEY, PUBLIC_KEY, requestFromContext } from '../decorators/auth.decorators';
+import {
+  AUTHENTICATED_KEY,
+  PERMISSIONS_KEY,
+  PUBLIC_KEY,
+  requestFromContext,
+} from '../decorators/auth.decorators';
 import { AppException } from '../errors/app.exception';
 
 /**

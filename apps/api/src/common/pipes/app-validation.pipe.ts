@@ -25,7 +25,11 @@ function firstError(errors: ValidationError[], prefix = ''): { field: string; me
   return null;
 }
 
-function allErrors(errors: ValidationError[], prefix = '', out: Record<string, string> = {}): Record<string, string> {
+function allErrors(
+  errors: ValidationError[],
+  prefix = '',
+  out: Record<string, string> = {},
+): Record<string, string> {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
     const messages = constraintMessages(error);

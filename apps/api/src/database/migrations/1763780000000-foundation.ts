@@ -20,9 +20,7 @@ export class Foundation1763780000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "sessions" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "userId" integer NOT NULL, "companyId" integer NOT NULL, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "expiresAt" TIMESTAMP WITH TIME ZONE NOT NULL, "revokedAt" TIMESTAMP WITH TIME ZONE, "ip" character varying(64), "userAgent" character varying(300), "firebaseToken" character varying(500), CONSTRAINT "PK_3238ef96f18b355b671619111bc" PRIMARY KEY ("id"))`,
     );
-    await queryRunner.query(
-      `CREATE INDEX "IDX_sessions_user" ON "sessions"  ("userId") `,
-    );
+    await queryRunner.query(`CREATE INDEX "IDX_sessions_user" ON "sessions"  ("userId") `);
     await queryRunner.query(
       `CREATE TABLE "categories" ("id" SERIAL NOT NULL, "companyId" integer NOT NULL, "name" character varying(120) NOT NULL, CONSTRAINT "PK_24dbc6126a28ff948da33e97d3b" PRIMARY KEY ("id"))`,
     );
@@ -41,9 +39,7 @@ export class Foundation1763780000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "roles" ("id" SERIAL NOT NULL, "companyId" integer NOT NULL, "name" character varying(60) NOT NULL, "key" character varying(80) NOT NULL, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "UQ_a87cf0659c3ac379b339acf36a2" UNIQUE ("key"), CONSTRAINT "PK_c1433d71a4838793a49dcad46ab" PRIMARY KEY ("id"))`,
     );
-    await queryRunner.query(
-      `CREATE UNIQUE INDEX "UQ_roles_company_name" ON "roles"  ("companyId", "name") `,
-    );
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_roles_company_name" ON "roles"  ("companyId", "name") `);
     await queryRunner.query(
       `CREATE TABLE "spaces" ("id" SERIAL NOT NULL, "companyId" integer NOT NULL, "name" character varying(120) NOT NULL, "isDefault" boolean NOT NULL DEFAULT false, "isGroup" boolean NOT NULL DEFAULT false, "imageUrl" character varying(500), "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_dbe542974aca57afcb60709d4c8" PRIMARY KEY ("id"))`,
     );
@@ -68,12 +64,8 @@ export class Foundation1763780000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "user_spaces" ("userId" integer NOT NULL, "spaceId" integer NOT NULL, CONSTRAINT "PK_a8d24d6a175e0491ed9ddb9af52" PRIMARY KEY ("userId", "spaceId"))`,
     );
-    await queryRunner.query(
-      `CREATE INDEX "IDX_3917b2285d74507f6b6355309a" ON "user_spaces"  ("userId") `,
-    );
-    await queryRunner.query(
-      `CREATE INDEX "IDX_8ec3589e68521be7973de5616e" ON "user_spaces"  ("spaceId") `,
-    );
+    await queryRunner.query(`CREATE INDEX "IDX_3917b2285d74507f6b6355309a" ON "user_spaces"  ("userId") `);
+    await queryRunner.query(`CREATE INDEX "IDX_8ec3589e68521be7973de5616e" ON "user_spaces"  ("spaceId") `);
     await queryRunner.query(
       `ALTER TABLE "sessions" ADD CONSTRAINT "FK_2ee46ad6f972aa2478cde09edb2" FOREIGN KEY ("companyId") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );

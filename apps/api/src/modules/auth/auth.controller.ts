@@ -16,7 +16,10 @@ import {
 
 function meta(req: Request): RequestMeta {
   const ua = req.headers['user-agent'];
-  return { ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: typeof ua === 'string' ? ua : null };
+  return {
+    ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    userAgent: typeof ua === 'string' ? ua : null,
+  };
 }
 
 /** 01 §7 "Authentication": the exact paths the web client calls. */

@@ -1,17 +1,23 @@
+import { randomInt } from 'node:crypto';
 import { CompanyStatus, normalizeVerificationCode, ROLE_NAMES, toPermissionMap } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { randomInt } from 'node:crypto';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { randomToken, safeEqual, sha256 } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
-import { type AppConfig, APP_CONFIG } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../../providers/mail/mail.service';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { CompaniesService } from '../companies/companies.service';
 import { User } from '../users/entities/user.entity';
-import type { EmailVerificationInput, LoginInput, RegisterInput, ResetPasswordInput, VerifyCodeInput } from './dto/auth.inputs';
+import type {
+  EmailVerificationInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  VerifyCodeInput,
+} from './dto/auth.inputs';
 import { EmailVerification } from './entities/email-verification.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { Session } from './entities/session.entity';
@@ -75,7 +81,10 @@ export class AuthService {
       expiresAt: MoreThan(new Date()),
     });
     if (!session) throw new AppException('UNAUTHORIZED', { message: 'Session revoked or expired' });
-    const user = await this.users.findOne({ where: { id: claims.userId }, relations: { role: { permissions: true } } });
+    const user = await this.users.findOne({
+      where: { id: claims.userId },
+      relations: { role: { permissions: true } },
+    });
     if (!user || user.companyId !== session.companyId) {
       throw new AppException('UNAUTHORIZED', { message: 'User no longer exists' });
     }
@@ -182,26 +191,40 @@ export class AuthService {
   }
 
   /** 01 §7: credentials in, the authenticator binding out (the otpauth URI only while not yet verified). */
-  async sendTwoFactorCode(email: string, password: string, meta: RequestMeta): Promise<{ factor: TwoFactorFactor }> {
+  async sendTwoFactorCode(
+    email: string,
+    password: string,
+    meta: RequestMeta,
+  ): Promise<{ factor: TwoFactorFactor }> {
     const user = await this.checkCredentials(email, password, meta);
-    await this.rateLimit.release([this.rateLimit.ipKey('login', meta.ip), this.rateLimit.accountKey('login', email)]);
-    if (user.twoFactorStatus === 'verified' && user.twoFactorSecret) return { factor: { status: 'verified' } };
+    await this.rateLimit.release([
+      this.rateLimit.ipKey('login', meta.ip),
+      this.rateLimit.accountKey('login', email),
+    ]);
+    if (user.twoFactorStatus === 'verified' && user.twoFactorSecret)
+      return { factor: { status: 'verified' } };
     let secret: string;
     if (user.twoFactorSecret) {
       secret = this.totp.openSecret(user.twoFactorSecret);
     } else {
       const created = this.totp.createSecret();
       secret = created.secret;
-      await this.users.update({ id: user.id }, { twoFactorSecret: created.sealed, twoFactorStatus: 'unverified' });
+      await this.users.update(
+        { id: user.id },
+        { twoFactorSecret: created.sealed, twoFactorStatus: 'unverified' },
+      );
     }
     return { factor: { status: 'unverified', binding: { uri: this.totp.uri(secret, user.email) } } };
   }
 
   // ---- registration -----------------------------------------------------------------------------------------
 
-  async emailVerification(input: EmailVerificationInput): Promise<{ sent: true; resendAfterSeconds: number }> {
+  async emailVerification(
+    input: EmailVerificationInput,
+  ): Promise<{ sent: true; resendAfterSeconds: number }> {
     const email = normalizeEmail(input.email);
-    if (await this.users.existsBy({ email })) throw new AppException('EMAIL_ALREADY_USED', { field: 'email' });
+    if (await this.users.existsBy({ email }))
+      throw new AppException('EMAIL_ALREADY_USED', { field: 'email' });
     const existing = await this.verifications.findOneBy({ email });
     if (existing && Date.now() - existing.lastSentAt.getTime() < RESEND_SECONDS * 1000) {
       throw new AppException('EMAIL_CODE_RESEND_TOO_SOON', { field: 'email' });
@@ -253,7 +276,8 @@ export class AuthService {
     }
     const passwordHash = await this.passwords.hash(input.password);
     const user = await this.dataSource.transaction(async (manager) => {
-      if (await manager.existsBy(User, { email })) throw new AppException('USER_WITH_SAME_EMAIL', { field: 'email' });
+      if (await manager.existsBy(User, { email }))
+        throw new AppException('USER_WITH_SAME_EMAIL', { field: 'email' });
       const { company, roles, defaultSpace } = await this.companies.provision(
         {
           name: input.businessName,
@@ -285,7 +309,10 @@ export class AuthService {
 
   async sendResetPasswordEmail(emailRaw: string, meta: RequestMeta): Promise<{ sent: true }> {
     const email = normalizeEmail(emailRaw);
-    await this.rateLimit.hit([this.rateLimit.accountKey('reset', email), this.rateLimit.ipKey('reset', meta.ip)]);
+    await this.rateLimit.hit([
+      this.rateLimit.accountKey('reset', email),
+      this.rateLimit.ipKey('reset', meta.ip),
+    ]);
     const user = await this.users.findOneBy({ email });
     if (user) {
       const token = randomToken(32);
@@ -324,7 +351,9 @@ export class AuthService {
       return row.userId;
     });
     await this.rateLimit.release([this.rateLimit.ipKey('reset-password', meta.ip)]);
-    await this.rateLimit.reset([this.rateLimit.accountKey('login', (await this.users.findOneByOrFail({ id: userId })).email)]);
+    await this.rateLimit.reset([
+      this.rateLimit.accountKey('login', (await this.users.findOneByOrFail({ id: userId })).email),
+    ]);
     return { ok: true };
   }
 }

@@ -1,5 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
+import { hash, verify } from '@node-rs/argon2';
 
 @Injectable()
 export class PasswordService {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { AppException } from '../../common/errors/app.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 export interface RateLimitKey {
   key: string;

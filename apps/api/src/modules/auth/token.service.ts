@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { type AppConfig, APP_CONFIG } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 export interface TokenClaims {
   userId: number;

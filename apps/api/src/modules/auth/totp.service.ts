@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { SecretBox } from '../../common/crypto/secret-box';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 export const TOTP_ISSUER = 'Charla CRM';
 

@@ -9,8 +9,13 @@ export class CompaniesResolver {
   constructor(private readonly companies: CompaniesService) {}
 
   @RequirePermissions('writeCompany')
-  @Mutation(() => CompanyModel, { description: 'Requires a TOTP second factor for every user of the company.' })
-  async updateTwoFactorPolicy(@CurrentUser() user: AuthUser, @Args('enabled') enabled: boolean): Promise<CompanyModel> {
+  @Mutation(() => CompanyModel, {
+    description: 'Requires a TOTP second factor for every user of the company.',
+  })
+  async updateTwoFactorPolicy(
+    @CurrentUser() user: AuthUser,
+    @Args('enabled') enabled: boolean,
+  ): Promise<CompanyModel> {
     return CompanyModel.from(await this.companies.setTwoFactorPolicy(user.companyId, enabled));
   }
 }

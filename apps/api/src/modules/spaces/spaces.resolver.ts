@@ -16,7 +16,10 @@ export class SpacesResolver {
 
   @RequirePermissions('readSpaces', 'writeSpaces')
   @Query(() => SpaceModel)
-  async space(@CurrentUser() user: AuthUser, @Args('id', { type: () => Int }) id: number): Promise<SpaceModel> {
+  async space(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => Int }) id: number,
+  ): Promise<SpaceModel> {
     return SpaceModel.from(await this.spacesService.getForCompany(user.companyId, id));
   }
 }

@@ -16,7 +16,8 @@ export class SpacesService {
   async getForCompany(companyId: number, id: number): Promise<Space> {
     const space = await this.spaces.findOneBy({ id });
     if (!space) throw new AppException('NOT_FOUND_SPACE');
-    if (space.companyId !== companyId) throw new AppException('FORBIDDEN', { message: 'Space of another company' });
+    if (space.companyId !== companyId)
+      throw new AppException('FORBIDDEN', { message: 'Space of another company' });
     return space;
   }
 }

@@ -16,19 +16,28 @@ export class UsersResolver {
 
   @Authenticated()
   @Mutation(() => MeModel, { description: '01 §2.2: the avatar panel switches the selected space.' })
-  selectSpace(@CurrentUser() user: AuthUser, @Args('spaceId', { type: () => Int }) spaceId: number): Promise<MeModel> {
+  selectSpace(
+    @CurrentUser() user: AuthUser,
+    @Args('spaceId', { type: () => Int }) spaceId: number,
+  ): Promise<MeModel> {
     return this.users.selectSpace(user, spaceId);
   }
 
   @Authenticated()
   @Mutation(() => MeModel)
-  setAvailability(@CurrentUser() user: AuthUser, @Args('isAvailable') isAvailable: boolean): Promise<MeModel> {
+  setAvailability(
+    @CurrentUser() user: AuthUser,
+    @Args('isAvailable') isAvailable: boolean,
+  ): Promise<MeModel> {
     return this.users.setAvailability(user, isAvailable);
   }
 
   @RequirePermissions('readUsers', 'writeUsers')
   @Query(() => UserSummaryModel)
-  user(@CurrentUser() user: AuthUser, @Args('id', { type: () => Int }) id: number): Promise<UserSummaryModel> {
+  user(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => Int }) id: number,
+  ): Promise<UserSummaryModel> {
     return this.users.getForCompany(user, id);
   }
 }

@@ -33,7 +33,9 @@ export class UsersService {
   /** Admins and superadmins work in every space of the company; other roles in the spaces given to them. */
   private async visibleSpaces(user: User) {
     if (ALL_SPACES_ROLES.includes(user.role.name)) return this.spaces.listForCompany(user.companyId);
-    return [...user.spaces].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+    return [...user.spaces].sort(
+      (a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name),
+    );
   }
 
   async me(caller: AuthUser): Promise<MeModel> {
@@ -64,7 +66,11 @@ export class UsersService {
       throw new AppException('FORBIDDEN', { message: 'Space not assigned to the user' });
     }
     await this.users.update({ id: caller.id }, { selectedSpaceId: space.id });
-    this.realtime.toUser(caller.id, 'updateUserData', { userId: caller.id, companyId: caller.companyId, reason: 'space' });
+    this.realtime.toUser(caller.id, 'updateUserData', {
+      userId: caller.id,
+      companyId: caller.companyId,
+      reason: 'space',
+    });
     return this.me(caller);
   }
 
@@ -81,7 +87,8 @@ export class UsersService {
   async getForCompany(caller: AuthUser, id: number): Promise<UserSummaryModel> {
     const user = await this.users.findOne({ where: { id }, relations: { role: true } });
     if (!user) throw new AppException('USER_WITH_EMAIL_NOT_FOUND');
-    if (user.companyId !== caller.companyId) throw new AppException('FORBIDDEN', { message: 'User of another company' });
+    if (user.companyId !== caller.companyId)
+      throw new AppException('FORBIDDEN', { message: 'User of another company' });
     return Object.assign(new UserSummaryModel(), {
       id: user.id,
       name: user.name,

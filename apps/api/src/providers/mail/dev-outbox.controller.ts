@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { Public } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
-import { type AppConfig, APP_CONFIG } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from './mail.service';
 
 /** Development only: reads mail that was not sent because no SMTP_URL is configured. */

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DevOutboxMail } from './dev-outbox-mail.entity';
 import { DevOutboxController } from './dev-outbox.controller';
+import { DevOutboxMail } from './dev-outbox-mail.entity';
 import { MailService } from './mail.service';
 
 @Global()

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
 import { Repository } from 'typeorm';
-import { type AppConfig, APP_CONFIG } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { DevOutboxMail } from './dev-outbox-mail.entity';
 
 export interface OutgoingMail {

@@ -1,5 +1,13 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
 import { Company } from '../../companies/entities/company.entity';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
 /** Server-side half of every JWT: the token's `sid` must name a live, unrevoked session. */
 @Entity('sessions')

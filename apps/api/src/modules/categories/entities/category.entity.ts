@@ -1,5 +1,5 @@
-import { Company } from '../../companies/entities/company.entity';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Company } from '../../companies/entities/company.entity';
 
 @Entity('categories')
 @Index('UQ_categories_company_name', ['companyId', 'name'], { unique: true })
