@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { CompanyStatus, normalizeVerificationCode, ROLE_NAMES, toPermissionMap } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { randomToken, safeEqual, sha256 } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
@@ -74,26 +74,28 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthUser> {
     const claims = this.tokens.verify(token);
     if (!claims) throw new AppException('UNAUTHORIZED', { message: 'Invalid token' });
-    const session = await this.sessions.findOneBy({
-      id: claims.sessionId,
-      userId: claims.userId,
-      revokedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
-    if (!session) throw new AppException('UNAUTHORIZED', { message: 'Session revoked or expired' });
-    const user = await this.users.findOne({
-      where: { id: claims.userId },
-      relations: { role: { permissions: true } },
-    });
-    if (!user || user.companyId !== session.companyId) {
-      throw new AppException('UNAUTHORIZED', { message: 'User no longer exists' });
-    }
+    // One round trip on every request: live session, its user (still in the session's company), role, permissions.
+    const rows: Array<{ id: number; companyId: number; role: string; permissions: string[] }> =
+      await this.dataSource.query(
+        `SELECT u.id, u."companyId", r.name AS role,
+              coalesce(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
+       FROM sessions s
+       JOIN users u ON u.id = s."userId" AND u."companyId" = s."companyId"
+       JOIN roles r ON r.id = u."roleId"
+       LEFT JOIN role_permissions rp ON rp."roleId" = r.id
+       LEFT JOIN permissions p ON p.id = rp."permissionId"
+       WHERE s.id = $1 AND s."userId" = $2 AND s."revokedAt" IS NULL AND s."expiresAt" > now()
+       GROUP BY u.id, r.name`,
+        [claims.sessionId, claims.userId],
+      );
+    const row = rows[0];
+    if (!row) throw new AppException('UNAUTHORIZED', { message: 'Session revoked or expired' });
     return {
-      id: user.id,
-      companyId: user.companyId,
-      roleName: user.role.name,
-      permissions: toPermissionMap(user.role.permissions.map((p) => p.name)),
-      sessionId: session.id,
+      id: row.id,
+      companyId: row.companyId,
+      roleName: row.role,
+      permissions: toPermissionMap(row.permissions),
+      sessionId: claims.sessionId,
     };
   }
 

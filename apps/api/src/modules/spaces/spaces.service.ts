@@ -12,6 +12,16 @@ export class SpacesService {
     return this.spaces.find({ where: { companyId }, order: { isDefault: 'DESC', name: 'ASC' } });
   }
 
+  listForUser(companyId: number, userId: number): Promise<Space[]> {
+    return this.spaces
+      .createQueryBuilder('s')
+      .innerJoin('user_spaces', 'us', 'us."spaceId" = s.id AND us."userId" = :userId', { userId })
+      .where('s."companyId" = :companyId', { companyId })
+      .orderBy('s."isDefault"', 'DESC')
+      .addOrderBy('s.name', 'ASC')
+      .getMany();
+  }
+
   /** Tenancy (ARCHITECTURE rule 3): another company's space is refused whatever id is sent. */
   async getForCompany(companyId: number, id: number): Promise<Space> {
     const space = await this.spaces.findOneBy({ id });

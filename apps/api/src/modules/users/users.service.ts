@@ -1,4 +1,4 @@
-import { agentRoom, companyRoom, ROLE_NAMES, toPermissionMap } from '@crm/shared';
+import { agentRoom, companyRoom, ROLE_NAMES } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -6,6 +6,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { CompanyModel } from '../companies/models/company.model';
+import type { Space } from '../spaces/entities/space.entity';
 import { SpaceModel } from '../spaces/models/space.model';
 import { SpacesService } from '../spaces/spaces.service';
 import { User } from './entities/user.entity';
@@ -21,21 +22,17 @@ export class UsersService {
     private readonly realtime: RealtimeService,
   ) {}
 
+  /** The user with role and company (to-one joins only: one light query). */
   private async load(id: number): Promise<User> {
-    const user = await this.users.findOne({
-      where: { id },
-      relations: { role: { permissions: true }, company: true, spaces: true },
-    });
+    const user = await this.users.findOne({ where: { id }, relations: { role: true, company: true } });
     if (!user) throw new AppException('ERROR_GETTING_USER');
     return user;
   }
 
   /** Admins and superadmins work in every space of the company; other roles in the spaces given to them. */
-  private async visibleSpaces(user: User) {
+  private visibleSpaces(user: User): Promise<Space[]> {
     if (ALL_SPACES_ROLES.includes(user.role.name)) return this.spaces.listForCompany(user.companyId);
-    return [...user.spaces].sort(
-      (a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name),
-    );
+    return this.spaces.listForUser(user.companyId, user.id);
   }
 
   async me(caller: AuthUser): Promise<MeModel> {
@@ -50,7 +47,8 @@ export class UsersService {
       imageUrl: user.imageUrl,
       isAvailable: user.isAvailable,
       rol: { id: user.role.id, name: user.role.name },
-      permissions: toPermissionMap(user.role.permissions.map((p) => p.name)),
+      // Read by AuthGuard in this same request from the live role.
+      permissions: caller.permissions,
       company: CompanyModel.from(user.company),
       spaces: spaces.map(SpaceModel.from),
       selectedSpaceId: selected?.id ?? null,

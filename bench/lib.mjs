@@ -1,0 +1,56 @@
+// Shared harness: a real PostgreSQL (embedded unless BENCH_DATABASE_URL), the built API, a bounded load loop.
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const apiDist = (p) => require(`@crm/api/dist/${p}`);
+
+export async function startDatabase() {
+  if (process.env.BENCH_DATABASE_URL)
+    return { url: process.env.BENCH_DATABASE_URL, stop: async () => undefined };
+  const { startEmbeddedPostgres } = apiDist('database/embedded-postgres.js');
+  return startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'crm-bench-')), null);
+}
+
+export async function startProduct(databaseUrl) {
+  const { runMigrations } = apiDist('database/data-source.js');
+  const { createApp } = apiDist('app.factory.js');
+  const { loadConfig } = apiDist('config/app-config.js');
+  await runMigrations(databaseUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-app-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_IP_MAX: '100000' }, dataDir);
+  const app = await createApp(config, databaseUrl);
+  await app.listen(0, '127.0.0.1');
+  return { app, config, baseUrl: `http://127.0.0.1:${app.getHttpServer().address().port}` };
+}
+
+/** `total` requests with `concurrency` in flight; returns requests per second. Bounded in count and time. */
+export async function load({ total, concurrency, send, maxSeconds = 60 }) {
+  let started = 0;
+  let failed = 0;
+  const deadline = Date.now() + maxSeconds * 1000;
+  const t0 = performance.now();
+  async function worker() {
+    while (started < total && Date.now() < deadline) {
+      started += 1;
+      if (!(await send())) failed += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  return { rps: started / seconds, failed, requests: started, seconds };
+}
+
+export function machine() {
+  const os = require('node:os');
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+/** The round with the median rate, with the failures of every round added up. */
+export function median(results) {
+  const sorted = [...results].sort((a, b) => a.rps - b.rps);
+  const mid = sorted[Math.floor(sorted.length / 2)];
+  return { ...mid, failed: results.reduce((n, r) => n + r.failed, 0) };
+}
