@@ -1,0 +1,89 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './api';
+
+const screenshotDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'es-MX',
+    viewport: { width: 1440, height: 900 },
+  });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Fills the login form; does not wait for where it leads. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+export async function loginAndWaitForShell(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await submitLogin(page, email, password);
+  await page.waitForURL('**/chat');
+  await page.getByTestId('top-bar').waitFor();
+}
+
+export async function navLabels(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link');
+  return (await links.allInnerTexts()).map((text) => text.trim());
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotDir, { recursive: true });
+  const path = resolve(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * Runs `use` with a fresh page; when it throws, keeps a picture of the page and adds its URL to the error.
+ */
+export async function withPage(
+  browser: Browser,
+  baseUrl: string,
+  name: string,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await openPage(browser, baseUrl);
+  try {
+    await use(page);
+  } catch (error) {
+    const path = await screenshot(page, `failure-${name}`).catch(() => 'none');
+    if (error instanceof Error) error.message += `\n  at page ${page.url()} (screenshot: ${path})`;
+    throw error;
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageLoader } from '../../features/layout/components/FullPageLoader';
+import { SessionProvider } from '../../features/session/components/SessionProvider';
+import { endSession } from '../../lib/session';
+import { getToken } from '../../lib/storage';
+import { AppShell } from '../shell/AppShell';
+import { RealtimeBridge } from '../shell/RealtimeBridge';
+import { RouteGuard } from './RouteGuard';
+
+function NoSession() {
+  // 01 §2.3 Auth: with no token the product clears storage and state and goes to /login.
+  useEffect(() => {
+    endSession();
+  }, []);
+  return <FullPageLoader />;
+}
+
+export function RequireAuth() {
+  if (!getToken()) return <NoSession />;
+  return (
+    <SessionProvider>
+      <RealtimeBridge />
+      <RouteGuard>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </RouteGuard>
+    </SessionProvider>
+  );
+}

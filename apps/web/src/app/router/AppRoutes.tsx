@@ -1,0 +1,71 @@
+import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard } from '@crm/shared';
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
+import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
+import { ChatPage } from '../../pages/ChatPage';
+import { ComingSoonPage } from '../../pages/ComingSoonPage';
+import { ForbiddenPage } from '../../pages/ForbiddenPage';
+import { LoginPage } from '../../pages/LoginPage';
+import { NotFoundPage } from '../../pages/NotFoundPage';
+import { PublicComingSoonPage } from '../../pages/PublicComingSoonPage';
+import { QrCodePage } from '../../pages/QrCodePage';
+import { RecoverPasswordPage } from '../../pages/RecoverPasswordPage';
+import { RootPage } from '../../pages/RootPage';
+import { TwoFactorPage } from '../../pages/TwoFactorPage';
+import { RequireAuth } from '../guards/RequireAuth';
+import { guardedRouteTitle, publicRouteTitle } from './routeTitles';
+
+// Public pages built so far; the other public routes of 01 §2.1 show a placeholder.
+const PUBLIC_PAGES: Record<string, ReactElement> = {
+  '/': <RootPage />,
+  '/login': <LoginPage />,
+  '/recoverPassword': <RecoverPasswordPage />,
+  '/changePassword': <ChangePasswordPage />,
+  '/qr-code': <QrCodePage />,
+  '/two-factor': <TwoFactorPage />,
+  '/forbidden': <ForbiddenPage />,
+};
+
+// Authenticated pages built so far; every other guarded route shows its title and a notice.
+const GUARDED_PAGES: Record<string, ReactElement> = {
+  '/chat': <ChatPage />,
+  '/chat/:chatId': <ChatPage />,
+};
+
+function uniqueByPath(guards: readonly RouteGuard[]): RouteGuard[] {
+  const seen = new Set<string>();
+  return guards.filter((guard) => {
+    if (seen.has(guard.path)) return false;
+    seen.add(guard.path);
+    return true;
+  });
+}
+
+// A public path that the guard table also lists (the WhatsApp linking pages) needs a session,
+// so it is served inside the authenticated shell.
+const publicPaths = PUBLIC_ROUTES.filter((path) => path in PUBLIC_PAGES || !findRouteGuard(path));
+const guardedRoutes = uniqueByPath(ROUTE_GUARDS);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {publicPaths.map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={PUBLIC_PAGES[path] ?? <PublicComingSoonPage title={publicRouteTitle(path)} />}
+        />
+      ))}
+      <Route element={<RequireAuth />}>
+        {guardedRoutes.map((guard) => (
+          <Route
+            key={guard.path}
+            path={guard.path}
+            element={GUARDED_PAGES[guard.path] ?? <ComingSoonPage title={guardedRouteTitle(guard)} />}
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,75 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { CompanyStatus } from '@crm/shared';
+
+export interface MeRole {
+  id: number;
+  name: string;
+}
+
+export interface MeCompany {
+  id: number;
+  name: string;
+  status: CompanyStatus | string;
+  expirationDate: string | null;
+  paymentIntents: number | null;
+  paymentMethod: string | null;
+  isBoardsActive: boolean;
+  hasUsed2FA: boolean;
+}
+
+export interface MeSpace {
+  id: number;
+  name: string;
+  isDefault: boolean;
+}
+
+export interface Me {
+  id: number;
+  name: string;
+  email: string;
+  imageUrl: string | null;
+  isAvailable: boolean;
+  rol: MeRole | null;
+  /** JSON scalar: permission name → true (02 §6). */
+  permissions: Record<string, boolean> | null;
+  company: MeCompany;
+  spaces: MeSpace[];
+  selectedSpaceId: number | null;
+}
+
+export interface MeQueryData {
+  me: Me;
+}
+
+export const ME_QUERY: TypedDocumentNode<MeQueryData, Record<string, never>> = gql`
+  query Me {
+    me {
+      id
+      name
+      email
+      imageUrl
+      isAvailable
+      rol {
+        id
+        name
+      }
+      permissions
+      company {
+        id
+        name
+        status
+        expirationDate
+        paymentIntents
+        paymentMethod
+        isBoardsActive
+        hasUsed2FA
+      }
+      spaces {
+        id
+        name
+        isDefault
+      }
+      selectedSpaceId
+    }
+  }
+`;

@@ -1,0 +1,39 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import { isSessionErrorCode, resolveError } from './errors';
+import { endSession, onSessionEnd } from './session';
+import { getToken } from './storage';
+
+export function createApolloClient(): ApolloClient {
+  const authLink = new SetContextLink((previous) => {
+    const token = getToken();
+    const headers: Record<string, string> = { ...(previous.headers as Record<string, string> | undefined) };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return { headers };
+  });
+
+  // 01 §4 Session: INVALID_TOKEN from the graph service ends the session wherever the query came from.
+  const sessionLink = new ErrorLink(({ error }) => {
+    if (isSessionErrorCode(resolveError(error).code)) endSession();
+  });
+
+  const client = new ApolloClient({
+    link: ApolloLink.from([sessionLink, authLink, new HttpLink({ uri: '/graphql' })]),
+    cache: new InMemoryCache(),
+    // 01 §7: the graph service is used with no cache.
+    defaultOptions: {
+      watchQuery: { fetchPolicy: 'network-only' },
+      query: { fetchPolicy: 'network-only' },
+      mutate: { fetchPolicy: 'no-cache' },
+    },
+  });
+
+  onSessionEnd(() => {
+    void client.clearStore();
+  });
+
+  return client;
+}
+
+export const apolloClient = createApolloClient();

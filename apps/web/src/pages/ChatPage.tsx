@@ -1,0 +1,5 @@
+import { InboxPlaceholder } from '../features/inbox/components/InboxPlaceholder';
+
+export function ChatPage() {
+  return <InboxPlaceholder />;
+}

@@ -1,0 +1,5 @@
+import { RecoverPasswordForm } from '../features/auth/components/RecoverPasswordForm';
+
+export function RecoverPasswordPage() {
+  return <RecoverPasswordForm />;
+}

@@ -1,0 +1,34 @@
+import { vi } from 'vitest';
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export interface RecordedCall {
+  path: string;
+  body: unknown;
+}
+
+// Replaces fetch: answers REST and GraphQL calls by path (one reply, or one per call in turn) and
+// records the bodies it was sent.
+export function stubServer(routes: Record<string, Reply | Reply[]>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  const served: Record<string, number> = {};
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ path, body });
+    const route = routes[path];
+    const index = served[path] ?? 0;
+    served[path] = index + 1;
+    const reply = Array.isArray(route) ? route[Math.min(index, route.length - 1)] : route;
+    const { status, body: replyBody } = reply ?? { status: 404, body: { code: 'NOT_FOUND' } };
+    return new Response(JSON.stringify(replyBody), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}

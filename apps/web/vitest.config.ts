@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { sharedAlias } from './vite.config.ts';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: sharedAlias },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['e2e/**', 'dist/**', 'node_modules/**'],
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+  },
+});
