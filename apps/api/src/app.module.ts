@@ -12,6 +12,7 @@ import { AppValidationPipe } from './common/pipes/app-validation.pipe';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source';
 import { DemoSeedService } from './database/demo-seed.service';
+import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { HealthController } from './modules/health/health.controller';
@@ -52,6 +53,7 @@ export class AppModule {
           formatError: formatGraphqlError,
         }),
         RealtimeModule,
+        JobsModule,
         MailModule,
         RolesModule,
         CompaniesModule,

@@ -24,7 +24,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   mkdirSync(webDist, { recursive: true });
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Charla CRM</title><div id="root"></div>');
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: webDist, TRUST_PROXY: 'loopback', ...env },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
+      TRUST_PROXY: 'loopback',
+      // Shared by every instance of a run, as several production instances share theirs.
+      JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
+      ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+      ...env,
+    },
     dataDir,
   );
   const app = await createApp(config, inject('databaseUrl'));

@@ -95,3 +95,29 @@ describe('socket.io gateway', () => {
     await expect(connect(token)).rejects.toThrow('UNAUTHORIZED');
   });
 });
+
+describe('several API instances', () => {
+  it('delivers an event published on one instance to a socket connected to another', async () => {
+    const other = await startTestApp();
+    try {
+      const adminToken = await login(t, 'admin@demo.local');
+      const agentToken = await login(t, 'agente@demo.local');
+      const socketOnOther = await new Promise<Socket>((resolve, reject) => {
+        const s = io(other.baseUrl, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          auth: { token: adminToken },
+          reconnection: false,
+        });
+        sockets.push(s);
+        s.once('connect', () => resolve(s));
+        s.once('connect_error', reject);
+      });
+      const received = next<{ reason: string }>(socketOnOther, 'updateUserData', 5000);
+      await gql(t, agentToken, 'mutation { setAvailability(isAvailable: true) { id } }');
+      expect((await received).reason).toBe('availability');
+    } finally {
+      await other.close();
+    }
+  });
+});

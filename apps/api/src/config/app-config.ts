@@ -27,6 +27,18 @@ export interface AppConfig {
   webDistDir: string;
   demoData: boolean;
   devOutbox: boolean;
+  jobsEnabled: boolean;
+  jobPollMs: number;
+  whatsappGraphUrl: string;
+  whatsappAppSecret: string;
+  whatsappVerifyToken: string;
+  messengerGraphUrl: string;
+  messengerAppSecret: string;
+  messengerVerifyToken: string;
+  dialog360Url: string;
+  dialog360WebhookToken: string;
+  smsApiUrl: string;
+  sandboxDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +108,21 @@ function readSecret(env: Env, name: string, nodeEnv: NodeEnv, dataDir: string, m
   return stored[name];
 }
 
+// Meta Graph API with a pinned version: payload shapes change between versions.
+const GRAPH_URL = 'https://graph.facebook.com/v23.0';
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** Provider secrets: documented dev defaults so the product runs offline; production must set them. */
+function readDevDefault(env: Env, name: string, nodeEnv: NodeEnv, devDefault: string): string {
+  const raw = env[name]?.trim();
+  if (raw) return raw;
+  if (nodeEnv === 'production') throw new ConfigError(name, 'is required in production');
+  return devDefault;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnvRaw = env.NODE_ENV?.trim() || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -136,5 +163,31 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir: env.WEB_DIST_DIR?.trim() || resolve(__dirname, '../../../web/dist'),
     demoData: readBool(env, 'DEMO_DATA', true),
     devOutbox: smtpUrl === null && readBool(env, 'DEV_OUTBOX', nodeEnv !== 'production'),
+    jobsEnabled: readBool(env, 'JOBS_ENABLED', true),
+    jobPollMs: readInt(env, 'JOB_POLL_MS', 1000, 50, 60_000),
+    whatsappGraphUrl: stripSlash(readUrl(env, 'WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? GRAPH_URL),
+    whatsappAppSecret: readDevDefault(env, 'WHATSAPP_APP_SECRET', nodeEnv, 'dev-whatsapp-app-secret'),
+    whatsappVerifyToken: readDevDefault(env, 'WHATSAPP_VERIFY_TOKEN', nodeEnv, 'dev-whatsapp-verify-token'),
+    messengerGraphUrl: stripSlash(readUrl(env, 'MESSENGER_GRAPH_URL', ['http:', 'https:']) ?? GRAPH_URL),
+    messengerAppSecret: readDevDefault(env, 'MESSENGER_APP_SECRET', nodeEnv, 'dev-messenger-app-secret'),
+    messengerVerifyToken: readDevDefault(
+      env,
+      'MESSENGER_VERIFY_TOKEN',
+      nodeEnv,
+      'dev-messenger-verify-token',
+    ),
+    dialog360Url: stripSlash(
+      readUrl(env, 'DIALOG360_URL', ['http:', 'https:']) ?? 'https://waba-v2.360dialog.io',
+    ),
+    dialog360WebhookToken: readDevDefault(
+      env,
+      'DIALOG360_WEBHOOK_TOKEN',
+      nodeEnv,
+      'dev-360dialog-webhook-token',
+    ),
+    smsApiUrl: stripSlash(
+      readUrl(env, 'SMS_API_URL', ['http:', 'https:']) ?? 'https://api.twilio.com/2010-04-01',
+    ),
+    sandboxDelayMs: readInt(env, 'SANDBOX_DELAY_MS', 1500, 0, 600_000),
   };
 }

@@ -1,10 +1,14 @@
+import { Job } from '../jobs/job.entity';
 import { EmailVerification } from '../modules/auth/entities/email-verification.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
 import { RateLimitBucket } from '../modules/auth/entities/rate-limit-bucket.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { Category } from '../modules/categories/entities/category.entity';
+import { Channel } from '../modules/channels/entities/channel.entity';
+import { Client } from '../modules/clients/entities/client.entity';
 import { Company } from '../modules/companies/entities/company.entity';
 import { Location } from '../modules/locations/entities/location.entity';
+import { Message } from '../modules/messages/entities/message.entity';
 import { Permission } from '../modules/roles/entities/permission.entity';
 import { Role } from '../modules/roles/entities/role.entity';
 import { Space } from '../modules/spaces/entities/space.entity';
@@ -24,4 +28,8 @@ export const ENTITIES = [
   EmailVerification,
   PasswordResetToken,
   DevOutboxMail,
+  Channel,
+  Client,
+  Message,
+  Job,
 ];

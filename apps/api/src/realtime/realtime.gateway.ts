@@ -1,7 +1,10 @@
 import { agentRoom, companyRoom, isCompanyWideRole } from '@crm/shared';
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { Pool } from 'pg';
 import type { Server, Socket } from 'socket.io';
+import { DataSource } from 'typeorm';
 import type { AuthUser } from '../common/auth-user';
 import { bearerToken } from '../common/guards/auth.guard';
 import { AuthService } from '../modules/auth/auth.service';
@@ -20,16 +23,24 @@ function handshakeToken(socket: Socket): string | null {
  * about themselves (updateUserData), and session_{sid} so that logout closes the socket.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
-export class RealtimeGateway implements OnGatewayInit {
+export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
+  private adapterPool: Pool | null = null;
 
   constructor(
     private readonly auth: AuthService,
     private readonly realtime: RealtimeService,
+    private readonly dataSource: DataSource,
   ) {}
 
   afterInit(server: Server): void {
     this.realtime.attach(server);
+    // ARCHITECTURE rule 9: events published on one instance reach sockets connected to any other, through
+    // PostgreSQL NOTIFY (the adapter's own pool, so LISTEN never holds an application connection).
+    const { url } = this.dataSource.options as { url?: string };
+    this.adapterPool = new Pool({ connectionString: url, max: 2 });
+    this.adapterPool.on('error', (error: Error) => this.logger.warn(`realtime adapter: ${error.message}`));
+    server.adapter(createAdapter(this.adapterPool, { tableName: 'socket_io_attachments' }));
     server.use((socket, next) => {
       const token = handshakeToken(socket);
       if (!token) return next(new Error('UNAUTHORIZED'));
@@ -45,5 +56,9 @@ export class RealtimeGateway implements OnGatewayInit {
         .catch(() => next(new Error('UNAUTHORIZED')));
     });
     this.logger.log('socket.io gateway ready at /socket.io');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.adapterPool?.end().catch(() => undefined);
   }
 }

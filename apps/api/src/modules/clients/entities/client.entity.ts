@@ -1,0 +1,131 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Channel } from '../../channels/entities/channel.entity';
+import { Company } from '../../companies/entities/company.entity';
+
+/** A conversation with one contact on one channel (02 §3 "Conversation (client)"). */
+@Entity('clients')
+// Keyset pagination of the inbox: newest activity first, id as tie-breaker.
+@Index('IDX_clients_company_last_update', ['companyId', 'lastUpdate', 'id'])
+@Index('IDX_clients_company_agent_last_update', ['companyId', 'agentId', 'lastUpdate', 'id'])
+export class Client {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  companyId: number;
+
+  @ManyToOne(() => Company, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'companyId' })
+  company?: Company;
+
+  @Column({ type: 'integer' })
+  channelId: number;
+
+  @ManyToOne(() => Channel, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'channelId' })
+  channel?: Channel;
+
+  /** 02 §3: channel id joined with sender id; unique, so a racing first message creates one conversation. */
+  @Column({ type: 'varchar', length: 200, unique: true })
+  key: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  senderId: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  name: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  nameFromChannel: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  lastName: string | null;
+
+  /** Lower-case, accent-free, no spaces, phone appended: what keyword search matches (02 §3, §5). */
+  @Index('IDX_clients_cleaned_name')
+  @Column({ type: 'varchar', length: 400, default: '' })
+  cleanedName: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  imageUrl: string | null;
+
+  @Column({ type: 'double precision', default: 0 })
+  priority: number;
+
+  @Column({ type: 'integer', default: 0 })
+  unreadMessagesCount: number;
+
+  @Column({ type: 'boolean', default: false })
+  answered: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isArchived: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isBroadcastMessage: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isConversationValuable: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  setValuableByUser: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  hasFollowUpMessage: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isClosed: boolean;
+
+  @Column({ type: 'integer', nullable: true })
+  agentId: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  groupAdminId: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  categoryId: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  lastMessageId: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastMessage: string | null;
+
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  lastMessageStatus: string | null;
+
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  lastMessageSender: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastUpdate: Date | null;
+
+  /** Last message from the contact: the reply window is counted from it. */
+  @Column({ type: 'timestamptz', nullable: true })
+  whatsappLastMessageAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  whatsappStartedAt: Date | null;
+
+  /** End of the reply window (provider's expiration when given, else last contact message + 24 h / 7 days). */
+  @Column({ type: 'timestamptz', nullable: true })
+  windowExpiresAt: Date | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'CHANNEL' })
+  source: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
