@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -25,7 +25,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  // Raw body kept for provider webhook signatures (HMAC over the exact bytes).
+  // Webhooks keep their exact bytes: signatures are checked on them before anything is parsed.
+  app.use('/webhooks', express.raw({ type: () => true, limit: '5mb' }));
   app.use(
     express.json({
       limit: '2mb',
@@ -45,7 +46,9 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     const { status, body } = toErrorBody(exception);
     res.status(status).json(body);
   });
-  app.setGlobalPrefix('api', { exclude: ['graphql'] });
+  app.setGlobalPrefix('api', {
+    exclude: ['graphql', { path: 'webhooks/{*path}', method: RequestMethod.ALL }],
+  });
   serveWebClient(app, config.webDistDir);
   await app.init();
   if (config.demoData) await app.get(DemoSeedService).seedIfEmpty();

@@ -16,6 +16,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { HealthController } from './modules/health/health.controller';
+import { MessagesModule } from './modules/messages/messages.module';
 import { RolesModule } from './modules/roles/roles.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { UsersModule } from './modules/users/users.module';
@@ -60,6 +61,7 @@ export class AppModule {
         SpacesModule,
         UsersModule,
         AuthModule,
+        MessagesModule,
       ],
       controllers: [HealthController],
       providers: [

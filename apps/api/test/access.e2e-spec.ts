@@ -20,6 +20,9 @@ const PUBLIC_HANDLERS = [
   'AuthController.verifyToken',
   'DevOutboxController.outbox',
   'HealthController.health',
+  // Provider webhooks authenticate by the provider's signature on the raw body, not by a user token.
+  'WebhooksController.receive',
+  'WebhooksController.verify',
 ];
 
 interface Handler {

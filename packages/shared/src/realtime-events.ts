@@ -1,3 +1,4 @@
+import type { MessageStatusPayload, NewMessagePayload } from './messaging';
 import { COMPANY_WIDE_ROLES, type RoleName } from './permissions';
 
 // 02 §7 Real-time: the event catalogue; names are the wire names.
@@ -43,8 +44,8 @@ export interface ProgressBarPayload {
 // Payloads not fixed by the spec stay open records until the API defines them.
 export interface RealtimeEventMap {
   onLinkedChannel: Record<string, unknown>;
-  newMessage: Record<string, unknown>;
-  newClient: Record<string, unknown>;
+  newMessage: NewMessagePayload;
+  newClient: NewMessagePayload;
   updateUserData: UpdateUserDataPayload;
   deleteConversation: Record<string, unknown>;
   archived: Record<string, unknown>;
@@ -52,7 +53,7 @@ export interface RealtimeEventMap {
   markAsRead: Record<string, unknown>;
   markAsUnread: Record<string, unknown>;
   conversationValuable: Record<string, unknown>;
-  messageStatus: Record<string, unknown>;
+  messageStatus: MessageStatusPayload;
   finishBotAssignment: Record<string, unknown>;
   newUserName: Record<string, unknown>;
   tagsUpdate: Record<string, unknown>;

@@ -1,11 +1,15 @@
 import { CompanyStatus, ROLE_NAMES, type RoleName } from '@crm/shared';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { SecretBox } from '../common/crypto/secret-box';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PasswordService } from '../modules/auth/password.service';
 import { Category } from '../modules/categories/entities/category.entity';
+import { Channel } from '../modules/channels/entities/channel.entity';
 import { CompaniesService } from '../modules/companies/companies.service';
 import { Location } from '../modules/locations/entities/location.entity';
 import { RolesService } from '../modules/roles/roles.service';
+import type { Space } from '../modules/spaces/entities/space.entity';
 import { User } from '../modules/users/entities/user.entity';
 
 export const DEMO_PASSWORD = 'Demo12345';
@@ -30,6 +34,7 @@ export class DemoSeedService {
     private readonly companies: CompaniesService,
     private readonly roles: RolesService,
     private readonly passwords: PasswordService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async seedIfEmpty(): Promise<boolean> {
@@ -39,7 +44,8 @@ export class DemoSeedService {
       const [{ count }] = await manager.query('SELECT count(*)::int AS count FROM companies');
       if (count > 0) return false;
       const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
-      await this.seedCompany(manager, 'Demo', DEMO_USERS, passwordHash, true);
+      const demoSpace = await this.seedCompany(manager, 'Demo', DEMO_USERS, passwordHash, true);
+      await this.seedDemoChannels(manager, demoSpace);
       await this.seedCompany(
         manager,
         'Otra',
@@ -58,7 +64,7 @@ export class DemoSeedService {
     users: typeof DEMO_USERS,
     passwordHash: string,
     isBoardsActive: boolean,
-  ): Promise<void> {
+  ): Promise<Space> {
     const { company, roles, defaultSpace } = await this.companies.provision(
       { name, status: CompanyStatus.ACTIVE, isBoardsActive },
       manager,
@@ -79,6 +85,38 @@ export class DemoSeedService {
           selectedSpaceId: defaultSpace.id,
           spaces: [defaultSpace],
         }),
+      );
+    }
+    return defaultSpace;
+  }
+
+  /**
+   * Issue 3: the Demo company's channels. The WhatsApp and Messenger ids are what the README's sample webhooks
+   * use; their tokens are dev placeholders (point WHATSAPP_GRAPH_URL / MESSENGER_GRAPH_URL at a fake server).
+   * The sandbox channel works with no provider account at all.
+   */
+  private async seedDemoChannels(manager: EntityManager, space: Space): Promise<void> {
+    const box = new SecretBox(this.config.encryptionKey);
+    const channels: Array<Partial<Channel>> = [
+      {
+        name: 'WhatsApp Demo',
+        platform: 'whatsapp_cloud',
+        providerId: '100000000000001',
+        phone: '5215500000001',
+        accessToken: box.seal('dev-whatsapp-access-token'),
+      },
+      {
+        name: 'Messenger Demo',
+        platform: 'messenger',
+        providerId: '200000000000001',
+        pageId: '200000000000001',
+        accessToken: box.seal('dev-messenger-page-token'),
+      },
+      { name: 'Canal de prueba', platform: 'sandbox', providerId: 'sandbox-demo', phone: '5215500000099' },
+    ];
+    for (const channel of channels) {
+      await manager.save(
+        manager.create(Channel, { ...channel, companyId: space.companyId, spaces: [space] }),
       );
     }
   }

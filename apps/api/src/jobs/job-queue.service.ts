@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Client as PgClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -44,7 +44,7 @@ const LEASE_SECONDS = 120;
  * again when its lease ends. New jobs wake the workers through LISTEN/NOTIFY, with polling as the safety net.
  */
 @Injectable()
-export class JobQueueService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobQueueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobQueueService.name);
   private readonly handlers = new Map<string, JobHandler>();
   private readonly workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -94,7 +94,8 @@ export class JobQueueService implements OnApplicationBootstrap, OnApplicationShu
     this.wake();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database connections close: stop claiming and let running jobs finish. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;

@@ -5,6 +5,12 @@ export class Messaging1763790000000 implements MigrationInterface {
   name = 'Messaging1763790000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // 02 §4 message-status ranks, usable in conditional updates (pending, before the provider accepted it: -1).
+    await queryRunner.query(
+      `CREATE OR REPLACE FUNCTION message_status_rank(status text) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+         SELECT CASE status WHEN 'pending' THEN -1 WHEN 'delivered' THEN 1 WHEN 'viewed' THEN 2
+           WHEN 'deleted' THEN 3 WHEN 'failed' THEN 3 WHEN 'warning' THEN 3 ELSE 0 END $$`,
+    );
     // Large payloads of @socket.io/postgres-adapter (events between API instances).
     await queryRunner.query(
       `CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT now(), payload bytea)`,
@@ -69,6 +75,7 @@ export class Messaging1763790000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TABLE IF EXISTS socket_io_attachments');
+    await queryRunner.query('DROP FUNCTION IF EXISTS message_status_rank(text)');
     await queryRunner.query(`ALTER TABLE "space_channels" DROP CONSTRAINT "FK_49f9c1d3cac03f0b777ca3c44ef"`);
     await queryRunner.query(`ALTER TABLE "space_channels" DROP CONSTRAINT "FK_9dc062dbdb5e536ff983268905c"`);
     await queryRunner.query(`ALTER TABLE "messages" DROP CONSTRAINT "FK_0b420b51bc50f348cc866e95db9"`);

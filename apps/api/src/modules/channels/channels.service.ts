@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { SecretBox } from '../../common/crypto/secret-box';
+import { AppException } from '../../common/errors/app.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { ChannelCredentials, ChannelPlatform } from '../../providers/channels/channel-provider';
+import { Channel } from './entities/channel.entity';
+
+@Injectable()
+export class ChannelsService {
+  private readonly box: SecretBox;
+
+  constructor(
+    @InjectRepository(Channel) private readonly channels: Repository<Channel>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  sealToken(token: string | null): string | null {
+    return token ? this.box.seal(token) : null;
+  }
+
+  /** The channel a webhook names, by the provider's own id; null for one we do not know. */
+  findByProviderId(platform: ChannelPlatform, providerId: string): Promise<Channel | null> {
+    return this.channels.findOneBy({ platform, providerId });
+  }
+
+  async getForCompany(companyId: number, id: number): Promise<Channel> {
+    const channel = await this.channels.findOneBy({ id });
+    if (!channel) throw new AppException('ERROR_GETTING_CHANNELS', { message: `Channel ${id} not found` });
+    if (channel.companyId !== companyId)
+      throw new AppException('FORBIDDEN', { message: 'Channel of another company' });
+    return channel;
+  }
+
+  listForCompany(companyId: number): Promise<Channel[]> {
+    return this.channels.find({ where: { companyId }, order: { id: 'ASC' } });
+  }
+
+  credentials(channel: Channel): ChannelCredentials {
+    return {
+      platform: channel.platform,
+      providerId: channel.providerId,
+      accessToken: channel.accessToken ? this.box.open(channel.accessToken) : '',
+      phone: channel.phone,
+    };
+  }
+}

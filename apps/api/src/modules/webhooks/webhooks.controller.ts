@@ -1,0 +1,84 @@
+import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '../../common/decorators/auth.decorators';
+import { AppException } from '../../common/errors/app.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { type ChannelPlatform, WebhookParseError } from '../../providers/channels/channel-provider';
+import { ChannelRegistry } from '../channels/channel-registry.service';
+import { InboundService } from '../messages/inbound.service';
+
+/** Path segment → platform of the channels it feeds. */
+const PLATFORMS: Record<string, ChannelPlatform> = {
+  whatsapp: 'whatsapp_cloud',
+  messenger: 'messenger',
+  '360dialog': 'dialog360',
+  sms: 'sms',
+};
+
+/**
+ * Provider webhooks (ARCHITECTURE rule 5): authentication on the raw bytes first (nothing is stored for a bad
+ * one), then parse, store exactly once, and answer 200 — also for ids we do not know, so no retry storm.
+ */
+@Public()
+@Controller('webhooks')
+export class WebhooksController {
+  private readonly logger = new Logger(WebhooksController.name);
+
+  constructor(
+    private readonly registry: ChannelRegistry,
+    private readonly inbound: InboundService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Meta's subscription check: echo hub.challenge when hub.verify_token is ours. */
+  @Get(':provider')
+  verify(
+    @Param('provider') provider: string,
+    @Query('hub.mode') mode: string | undefined,
+    @Query('hub.verify_token') token: string | undefined,
+    @Query('hub.challenge') challenge: string | undefined,
+    @Res() res: Response,
+  ): void {
+    const expected =
+      provider === 'whatsapp'
+        ? this.config.whatsappVerifyToken
+        : provider === 'messenger'
+          ? this.config.messengerVerifyToken
+          : null;
+    if (!expected || mode !== 'subscribe' || token !== expected || !challenge) {
+      res.status(403).type('text/plain').send('Forbidden');
+      return;
+    }
+    res.status(200).type('text/plain').send(challenge);
+  }
+
+  @Post(':provider')
+  @HttpCode(200)
+  async receive(@Param('provider') provider: string, @Req() req: Request): Promise<{ received: true }> {
+    const platform = PLATFORMS[provider];
+    if (!platform) throw new AppException('NOT_FOUND');
+    const adapter = this.registry.get(platform);
+    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const request = {
+      headers: req.headers,
+      rawBody,
+      url: `${this.config.appUrl}${req.originalUrl}`,
+    };
+    if (!adapter.verifyWebhook(request)) {
+      this.logger.warn(`${provider} webhook with a missing or wrong signature refused`);
+      throw new AppException('UNAUTHORIZED', { message: 'Invalid webhook signature' });
+    }
+    let events: ReturnType<typeof adapter.parseWebhook>;
+    try {
+      events = adapter.parseWebhook(request);
+    } catch (error) {
+      if (error instanceof WebhookParseError || error instanceof SyntaxError) {
+        throw AppException.validation('body', 'El cuerpo del webhook no tiene el formato del proveedor.');
+      }
+      throw error;
+    }
+    const result = await this.inbound.ingest(platform, events);
+    this.logger.debug(`${provider} webhook: ${JSON.stringify(result)}`);
+    return { received: true };
+  }
+}

@@ -1,0 +1,20 @@
+import { postJson } from '../http-client';
+import { readSendResponse } from '../whatsapp-cloud/whatsapp-cloud.mapper';
+import type { WaOutboundMessage } from '../whatsapp-cloud/whatsapp-cloud.types';
+import { parseDialog360Error } from './dialog360-error.parser';
+
+/** HTTP calls to 360dialog's Cloud API gateway; the base URL (https://waba-v2.360dialog.io) comes from config. */
+export class Dialog360Client {
+  private readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
+
+  /** POST /messages: the API key names the number, so the path carries no phone number id. */
+  async sendMessage(apiKey: string, body: WaOutboundMessage): Promise<string> {
+    const result = await postJson(`${this.baseUrl}/messages`, body, { headers: { 'D360-API-KEY': apiKey } });
+    if (result.status < 200 || result.status >= 300) throw parseDialog360Error(result);
+    return readSendResponse(result.json);
+  }
+}

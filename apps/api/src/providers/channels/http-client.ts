@@ -1,0 +1,120 @@
+import { ProviderError } from './channel-provider';
+
+/**
+ * The one HTTP helper the channel adapters share: a POST over Node's fetch with a timeout, whose transport
+ * failures (DNS, refused connection, reset, timeout) become a retryable ProviderError so the send job backs off
+ * and retries (ARCHITECTURE rule 6). HTTP error statuses are returned, not thrown: only the adapter's error parser
+ * knows what a provider's 400 means.
+ */
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or null when the body is empty or not JSON. */
+  json: unknown;
+  /** The raw body, for error messages when the provider answers with something that is not JSON. */
+  text: string;
+}
+
+export interface PostOptions {
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export function postJson(url: string, body: unknown, options: PostOptions = {}): Promise<HttpResult> {
+  return post(url, JSON.stringify(body), 'application/json', options);
+}
+
+export function postForm(url: string, form: URLSearchParams, options: PostOptions = {}): Promise<HttpResult> {
+  return post(url, form.toString(), 'application/x-www-form-urlencoded', options);
+}
+
+async function post(
+  url: string,
+  body: string,
+  contentType: string,
+  { headers = {}, timeoutMs = DEFAULT_TIMEOUT_MS }: PostOptions,
+): Promise<HttpResult> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType, accept: 'application/json', ...headers },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // Reading the body can fail too (connection reset mid-body, timeout while streaming): same catch.
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, json: parseJson(text), text };
+  } catch (error) {
+    throw new ProviderError('PROVIDER_UNAVAILABLE', true, describeFailure(url, error, timeoutMs));
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function describeFailure(url: string, error: unknown, timeoutMs: number): string {
+  const target = `POST ${redactUrl(url)}`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `${target}: no answer within ${timeoutMs} ms`;
+  }
+  // undici wraps the socket error (ECONNREFUSED, ENOTFOUND...) in `cause`.
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  const message = error instanceof Error ? error.message : String(error);
+  return `${target}: ${message}${cause}`;
+}
+
+/** Origin and path only: query strings may carry tokens (Graph's access_token) that must not reach logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '<invalid url>';
+  }
+}
+
+/**
+ * Retry-After as milliseconds: either delay-seconds or an HTTP-date (RFC 9110 §10.2.3).
+ * Undefined when absent or unreadable, so the job falls back to its own backoff.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Narrows an unknown JSON value to a plain object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first 300 characters of a non-JSON error body (an HTML error page from a proxy, say). */
+export function bodySnippet(result: HttpResult): string {
+  const text = result.text.trim().replace(/\s+/g, ' ');
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** A request header by case-insensitive name; the first value when it was repeated. */
+export function readHeader(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted) continue;
+    return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}

@@ -1,0 +1,50 @@
+import type {
+  ChannelCredentials,
+  ChannelProvider,
+  OutboundMessage,
+  SendResult,
+  WebhookEvent,
+  WebhookRequest,
+} from '../channel-provider';
+import { readHeader } from '../http-client';
+import { verifyMetaSignature } from '../whatsapp-cloud/meta-signature';
+import { MessengerClient } from './messenger.client';
+import { parseMessengerWebhook, toMessengerRequest } from './messenger.mapper';
+
+export interface MessengerAdapterOptions {
+  /** Versioned Graph API base URL, e.g. https://graph.facebook.com/v25.0 (from config). */
+  graphUrl: string;
+  /** The Messenger app's secret: it signs webhooks and proves our Send API calls (appsecret_proof). */
+  appSecret: string;
+}
+
+/** Facebook Messenger through the Send API; ChannelCredentials.providerId is the Page id, accessToken its Page token. */
+export class MessengerAdapter implements ChannelProvider {
+  readonly platform = 'messenger' as const;
+  private readonly client: MessengerClient;
+  private readonly appSecret: string;
+
+  constructor(options: MessengerAdapterOptions) {
+    this.client = new MessengerClient(options.graphUrl, options.appSecret);
+    this.appSecret = options.appSecret;
+  }
+
+  async send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult> {
+    // Mapping first: unsupported content fails before any HTTP call.
+    const body = toMessengerRequest(message);
+    const providerMessageId = await this.client.sendMessage(channel.providerId, channel.accessToken, body);
+    return { providerMessageId };
+  }
+
+  verifyWebhook(request: WebhookRequest): boolean {
+    return verifyMetaSignature(
+      request.rawBody,
+      readHeader(request.headers, 'x-hub-signature-256'),
+      this.appSecret,
+    );
+  }
+
+  parseWebhook(request: WebhookRequest): WebhookEvent[] {
+    return parseMessengerWebhook(request.rawBody);
+  }
+}

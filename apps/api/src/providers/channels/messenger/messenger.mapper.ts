@@ -1,0 +1,275 @@
+import {
+  type InboundContent,
+  type InboundMessageEvent,
+  type InboundWatermarkEvent,
+  type OutboundMessage,
+  ProviderError,
+  type WebhookEvent,
+  WebhookParseError,
+} from '../channel-provider';
+import { isRecord } from '../http-client';
+import { withoutUndefined } from '../whatsapp-cloud/whatsapp-cloud.mapper';
+import type {
+  MessengerAttachmentType,
+  MessengerEntry,
+  MessengerInboundAttachment,
+  MessengerInboundMessage,
+  MessengerMessagingEvent,
+  MessengerSendRequest,
+  MessengerSendResponse,
+  MessengerWebhookPayload,
+} from './messenger.types';
+
+// ---- Outbound ----
+
+const ATTACHMENT_TYPE: Record<'image' | 'video' | 'audio' | 'document' | 'sticker', MessengerAttachmentType> =
+  {
+    image: 'image',
+    // A sticker we send is just an image to Messenger.
+    sticker: 'image',
+    video: 'video',
+    audio: 'audio',
+    document: 'file',
+  };
+
+/**
+ * Our message as a Send API body. Messenger has no location, contact-card or WhatsApp-template message, and its
+ * attachments carry no caption: a caption must be sent by the caller as a text message of its own.
+ */
+export function toMessengerRequest(message: OutboundMessage): MessengerSendRequest {
+  const { content } = message;
+  let body: MessengerSendRequest['message'];
+  switch (content.type) {
+    case 'text':
+      body = { text: content.text };
+      break;
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'document':
+    case 'sticker':
+      // is_reusable lets Meta cache the file and skip downloading it again for the next recipient.
+      body = {
+        attachment: { type: ATTACHMENT_TYPE[content.type], payload: { url: content.url, is_reusable: true } },
+      };
+      break;
+    default:
+      throw new ProviderError('UNSUPPORTED_CONTENT', false, `Messenger cannot send ${content.type} messages`);
+  }
+  const request: MessengerSendRequest = {
+    recipient: { id: message.to },
+    messaging_type: 'RESPONSE',
+    message: body,
+  };
+  if (message.replyToProviderMessageId) request.reply_to = { mid: message.replyToProviderMessageId };
+  return request;
+}
+
+export function readMessengerSendResponse(json: unknown): string {
+  const id = isRecord(json) ? (json as Partial<MessengerSendResponse>).message_id : undefined;
+  if (typeof id !== 'string' || id === '') {
+    throw new ProviderError(
+      'SEND_MESSAGE_ERROR',
+      false,
+      'The provider accepted the request but returned no message_id',
+    );
+  }
+  return id;
+}
+
+// ---- Inbound ----
+
+/** Every message, reaction and receipt of a `page` notification, in order, across every entry. */
+export function parseMessengerWebhook(rawBody: Buffer): WebhookEvent[] {
+  const payload = parsePayload(rawBody);
+  const events: WebhookEvent[] = [];
+  for (const entry of payload.entry) {
+    if (!isRecord(entry) || typeof entry.id !== 'string') {
+      throw new WebhookParseError('Messenger entry without a page id');
+    }
+    // Entries of other subscriptions (feed changes, standby of the handover protocol) carry no `messaging`.
+    for (const item of (entry as MessengerEntry).messaging ?? []) {
+      events.push(...messagingEvents(entry as MessengerEntry, item));
+    }
+  }
+  return events;
+}
+
+function parsePayload(rawBody: Buffer): MessengerWebhookPayload {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new WebhookParseError('Messenger webhook body is not JSON');
+  }
+  if (!isRecord(json) || json.object !== 'page' || !Array.isArray(json.entry)) {
+    throw new WebhookParseError('Not a Messenger page notification');
+  }
+  return json as unknown as MessengerWebhookPayload;
+}
+
+function messagingEvents(entry: MessengerEntry, item: MessengerMessagingEvent): WebhookEvent[] {
+  if (!isRecord(item) || !isRecord(item.sender) || typeof item.sender.id !== 'string') {
+    throw new WebhookParseError('Messenger event without a sender');
+  }
+  const channelProviderId = entry.id;
+  const counterpart = item.sender.id;
+
+  if (item.message) {
+    // Echoes are the Page's own messages (ours or sent from the Page inbox): not customer messages.
+    if (item.message.is_echo) return [];
+    return messageEvents(item.message, channelProviderId, counterpart, toDate(item.timestamp ?? entry.time));
+  }
+  if (item.delivery) {
+    return [
+      watermark(channelProviderId, counterpart, 'delivered', item.delivery.watermark, item.delivery.mids),
+    ];
+  }
+  if (item.read) return [watermark(channelProviderId, counterpart, 'viewed', item.read.watermark)];
+  if (item.reaction) {
+    const { reaction } = item;
+    const timestamp = toDate(item.timestamp ?? entry.time);
+    return [
+      {
+        kind: 'message',
+        channelProviderId,
+        // A reaction has no mid of its own: this id is stable across redeliveries of the same event, for dedupe.
+        providerMessageId: `reaction:${reaction.mid}:${counterpart}:${timestamp.getTime()}`,
+        from: counterpart,
+        timestamp,
+        content: {
+          type: 'reaction',
+          providerMessageId: reaction.mid,
+          emoji: reaction.action === 'unreact' ? '' : (reaction.emoji ?? ''),
+        },
+      },
+    ];
+  }
+  if (item.postback) {
+    // A tap on a button of a template we sent: https://developers.facebook.com/docs/messenger-platform/reference/webhook-events/messaging_postbacks
+    const timestamp = toDate(item.timestamp ?? entry.time);
+    return [
+      {
+        kind: 'message',
+        channelProviderId,
+        providerMessageId: item.postback.mid ?? `postback:${counterpart}:${timestamp.getTime()}`,
+        from: counterpart,
+        timestamp,
+        content: { type: 'button', payload: item.postback.payload, text: item.postback.title },
+      },
+    ];
+  }
+  // optins, referrals, account linking...: nothing for the inbox.
+  return [];
+}
+
+function messageEvents(
+  message: MessengerInboundMessage,
+  channelProviderId: string,
+  from: string,
+  timestamp: Date,
+): InboundMessageEvent[] {
+  if (typeof message.mid !== 'string') throw new WebhookParseError('Messenger message without a mid');
+  const base = withoutUndefined({
+    kind: 'message' as const,
+    channelProviderId,
+    from,
+    timestamp,
+    quotedProviderMessageId: message.reply_to?.mid,
+  });
+  const contents = attachmentContents(message);
+  if (contents.length === 0) contents.push(textContent(message));
+  // Several attachments (an album) share one mid; the contract has one content per event, so each extra attachment
+  // gets a derived id: the unique index on provider ids must not drop them as duplicates.
+  return contents.map((content, index) => ({
+    ...base,
+    providerMessageId: index === 0 ? message.mid : `${message.mid}#${index}`,
+    content,
+  }));
+}
+
+function textContent(message: MessengerInboundMessage): InboundContent {
+  // A quick-reply tap is text plus the payload we attached to the option.
+  if (message.quick_reply)
+    return { type: 'button', payload: message.quick_reply.payload, text: message.text ?? '' };
+  return { type: 'text', text: message.text ?? '' };
+}
+
+function attachmentContents(message: MessengerInboundMessage): InboundContent[] {
+  const attachments = message.attachments ?? [];
+  // Until Aug 2026 a sticker arrives twice, as a `sticker` and as an `image` with sticker_id: keep the sticker.
+  const hasSticker = attachments.some((attachment) => attachment.type === 'sticker');
+  return attachments
+    .filter((attachment) => !(hasSticker && attachment.type === 'image' && attachment.payload?.sticker_id))
+    .map((attachment) => attachmentContent(attachment, message));
+}
+
+function attachmentContent(
+  attachment: MessengerInboundAttachment,
+  message: MessengerInboundMessage,
+): InboundContent {
+  const url = attachment.payload?.url;
+  switch (attachment.type) {
+    case 'image':
+      // Before the sticker type existed, stickers were images with a sticker_id.
+      return media(attachment.payload?.sticker_id ? 'sticker' : 'image', url, message.text);
+    case 'video':
+    case 'audio':
+    case 'sticker':
+      return media(attachment.type, url, message.text);
+    case 'file':
+      return media('document', url, message.text);
+    case 'location': {
+      const coordinates = attachment.payload?.coordinates;
+      if (!coordinates) return { type: 'unsupported', rawType: 'location' };
+      return withoutUndefined({
+        type: 'location' as const,
+        latitude: coordinates.lat,
+        longitude: coordinates.long,
+        name: attachment.title,
+        url: attachment.url,
+      });
+    }
+    case 'fallback': {
+      // A shared link (or a share Messenger cannot describe): keep what the person sees, the text or the URL.
+      const text = message.text ?? attachment.payload?.url ?? attachment.url;
+      return text ? { type: 'text', text } : { type: 'unsupported', rawType: 'fallback' };
+    }
+    default:
+      return { type: 'unsupported', rawType: attachment.type };
+  }
+}
+
+function media(
+  type: 'image' | 'video' | 'audio' | 'document' | 'sticker',
+  url: string | undefined,
+  caption?: string,
+) {
+  return withoutUndefined({ type, url, caption });
+}
+
+function watermark(
+  channelProviderId: string,
+  counterpart: string,
+  status: 'delivered' | 'viewed',
+  value: number,
+  mids?: string[],
+): InboundWatermarkEvent {
+  const event: InboundWatermarkEvent = {
+    kind: 'watermark',
+    channelProviderId,
+    counterpart,
+    status,
+    watermark: toDate(value),
+  };
+  if (mids && mids.length > 0) event.providerMessageIds = mids;
+  return event;
+}
+
+/** Messenger timestamps and watermarks are Unix milliseconds. */
+function toDate(value: number | undefined): Date {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new WebhookParseError(`Invalid Messenger timestamp: ${String(value)}`);
+  }
+  return new Date(value);
+}

@@ -1,0 +1,78 @@
+/**
+ * Messenger Platform payloads as Meta documents them.
+ * Send API: https://developers.facebook.com/docs/messenger-platform/reference/send-api
+ * Webhook events: https://developers.facebook.com/documentation/business-messaging/messenger-platform/webhooks/webhook-events
+ */
+
+export type { GraphError, GraphErrorResponse } from '../whatsapp-cloud/whatsapp-cloud.types';
+
+// ---- Send API (POST /{page-id}/messages) ----
+
+export type MessengerAttachmentType = 'image' | 'video' | 'audio' | 'file';
+
+export interface MessengerSendRequest {
+  recipient: { id: string };
+  /** RESPONSE: a reply inside the standard messaging window (02 §4: 7 days for Facebook). */
+  messaging_type: 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG';
+  message:
+    | { text: string }
+    | { attachment: { type: MessengerAttachmentType; payload: { url: string; is_reusable: boolean } } };
+  reply_to?: { mid: string };
+}
+
+export interface MessengerSendResponse {
+  recipient_id: string;
+  message_id: string;
+}
+
+// ---- Webhooks (object "page") ----
+
+export interface MessengerWebhookPayload {
+  object: 'page';
+  entry: MessengerEntry[];
+}
+
+export interface MessengerEntry {
+  /** The Page id. */
+  id: string;
+  /** Milliseconds. */
+  time: number;
+  messaging?: MessengerMessagingEvent[];
+}
+
+export interface MessengerMessagingEvent {
+  /** The person's page-scoped id (PSID), or the Page for echoes. */
+  sender: { id: string };
+  recipient: { id: string };
+  /** Milliseconds. */
+  timestamp?: number;
+  message?: MessengerInboundMessage;
+  delivery?: { mids?: string[]; watermark: number };
+  read?: { watermark: number };
+  reaction?: { reaction?: string; emoji?: string; action: 'react' | 'unreact'; mid: string };
+  postback?: { mid?: string; title: string; payload: string };
+}
+
+export interface MessengerInboundMessage {
+  mid: string;
+  text?: string;
+  /** Our own sends, echoed back when the Page subscribes to message_echoes. */
+  is_echo?: boolean;
+  app_id?: number;
+  quick_reply?: { payload: string };
+  reply_to?: { mid: string; is_self_reply?: boolean };
+  attachments?: MessengerInboundAttachment[];
+}
+
+export interface MessengerInboundAttachment {
+  /** image, video, audio, file, sticker, location, fallback, template, reel, ig_reel, post... */
+  type: string;
+  title?: string;
+  url?: string;
+  payload?: {
+    url?: string;
+    title?: string;
+    sticker_id?: number;
+    coordinates?: { lat: number; long: number };
+  } | null;
+}

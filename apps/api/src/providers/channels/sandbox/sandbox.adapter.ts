@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ChannelCredentials,
+  type ChannelProvider,
+  type OutboundMessage,
+  ProviderError,
+  type SendResult,
+  type WebhookEvent,
+  WebhookParseError,
+} from '../channel-provider';
+
+export interface SandboxAdapterOptions {
+  /** Hands simulated provider events to the inbox after a delay, as a real provider's webhook would. */
+  schedule: (events: WebhookEvent[], delayMs: number) => Promise<void>;
+  /** Time between accepted, delivered and read. */
+  delayMs: number;
+}
+
+/** The text that makes the sandbox refuse a message, so a new user can see a failure and its retry. */
+export const SANDBOX_FAILURE_MARK = '#fallo';
+
+/**
+ * ARCHITECTURE rule 10: a channel that needs no provider account. Messages sent to it are accepted, then
+ * delivered, then read; a text containing #fallo is refused like a provider error. Contacts write in through
+ * the customer simulator (/simulador), which feeds the inbox exactly like a webhook.
+ */
+export class SandboxAdapter implements ChannelProvider {
+  readonly platform = 'sandbox' as const;
+
+  constructor(private readonly options: SandboxAdapterOptions) {}
+
+  async send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult> {
+    if (
+      message.content.type === 'text' &&
+      message.content.text.toLowerCase().includes(SANDBOX_FAILURE_MARK)
+    ) {
+      throw new ProviderError(
+        'SEND_MESSAGE_ERROR',
+        false,
+        `Error simulado del canal de prueba: el texto contiene ${SANDBOX_FAILURE_MARK}`,
+        'SANDBOX_FAILURE',
+      );
+    }
+    const providerMessageId = `sandbox.${randomUUID()}`;
+    const status = (status: 'delivered' | 'viewed'): WebhookEvent => ({
+      kind: 'status',
+      channelProviderId: channel.providerId,
+      providerMessageId,
+      status,
+      timestamp: new Date(),
+      recipient: message.to,
+    });
+    await this.options.schedule([status('delivered')], this.options.delayMs);
+    await this.options.schedule([status('viewed')], this.options.delayMs * 2);
+    return { providerMessageId };
+  }
+
+  verifyWebhook(): boolean {
+    return false;
+  }
+
+  parseWebhook(): WebhookEvent[] {
+    throw new WebhookParseError('The sandbox has no webhook: use the customer simulator');
+  }
+}

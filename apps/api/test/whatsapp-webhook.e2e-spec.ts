@@ -1,0 +1,205 @@
+import { io, type Socket } from 'socket.io-client';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WhatsappCloudAdapter } from '../src/providers/channels/whatsapp-cloud/whatsapp-cloud.adapter';
+import { login, startTestApp, type TestApp } from './helpers';
+import { metaSignature, postWhatsapp, whatsappFixture } from './webhook-helpers';
+
+let t: TestApp;
+let ds: DataSource;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp({ JOB_POLL_MS: '100' });
+  ds = t.app.get(DataSource);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+/** Gives every wamid of a payload a unique suffix, so each test's rows are its own. */
+function retag(raw: string, stamp: string): string {
+  let out = raw;
+  for (const id of new Set([...raw.matchAll(/"(wamid\.[^"]+)"/g)].map((m) => m[1])))
+    out = out.replaceAll(`"${id}"`, `"${id}.${stamp}"`);
+  return out;
+}
+
+let seq = 0;
+/** A unique sender and message id per test, so tests never see each other's rows. */
+function unique(): { from: string; wamid: string } {
+  seq += 1;
+  return {
+    from: `5215599${String(Date.now()).slice(-4)}${String(seq).padStart(2, '0')}`,
+    wamid: `wamid.TEST${Date.now()}x${seq}`,
+  };
+}
+
+function textPayload(from: string, wamid: string, body = 'Hola, ¿tienen envío?'): string {
+  return whatsappFixture('message-text', {
+    '16505551234': from,
+    'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=': wamid,
+    'Does it come in another color?': body,
+  });
+}
+
+async function connect(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = io(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
+    sockets.push(s);
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+async function messagesOf(wamid: string) {
+  return ds.query(
+    `SELECT m.*, c."companyId" AS "clientCompanyId", c.name AS "clientName", c."unreadMessagesCount", c."lastMessage"
+     FROM messages m JOIN clients c ON c.id = m."clientId" WHERE m."messageApiId" = $1`,
+    [wamid],
+  );
+}
+
+describe('GET /webhooks/whatsapp (Meta verification)', () => {
+  it('echoes the challenge for our verify token and refuses anything else with 403', async () => {
+    const ok = await t.http.get('/webhooks/whatsapp').query({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': 'dev-whatsapp-verify-token',
+      'hub.challenge': '1158201444',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe('1158201444');
+    const bad = await t.http
+      .get('/webhooks/whatsapp')
+      .query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'otro', 'hub.challenge': 'x' });
+    expect(bad.status).toBe(403);
+    const messenger = await t.http.get('/webhooks/messenger').query({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': 'dev-messenger-verify-token',
+      'hub.challenge': '42',
+    });
+    expect(messenger.text).toBe('42');
+  });
+});
+
+describe('POST /webhooks/whatsapp', () => {
+  it('stores a text message in the Demo inbox and tells the admin socket once, not the unassigned agent', async () => {
+    const admin = await connect(await login(t, 'admin@demo.local'));
+    const agent = await connect(await login(t, 'agente@demo.local'));
+    const adminEvents: unknown[] = [];
+    const agentEvents: unknown[] = [];
+    admin.on('newClient', (e) => adminEvents.push(e));
+    admin.on('newMessage', (e) => adminEvents.push(e));
+    agent.on('newClient', (e) => agentEvents.push(e));
+    agent.on('newMessage', (e) => agentEvents.push(e));
+
+    const { from, wamid } = unique();
+    const res = await postWhatsapp(t, textPayload(from, wamid));
+    expect(res.status).toBe(200);
+    const rows = await messagesOf(wamid);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: 'text',
+      content: 'Hola, ¿tienen envío?',
+      sender: 'CLIENT',
+      clientName: 'Sheena Nelson',
+      unreadMessagesCount: 1,
+      lastMessage: 'Hola, ¿tienen envío?',
+    });
+    const [{ id: demoId }] = await ds.query(`SELECT id FROM companies WHERE name = 'Demo'`);
+    expect(rows[0].clientCompanyId).toBe(demoId);
+
+    await new Promise((r) => setTimeout(r, 300));
+    expect(adminEvents).toHaveLength(1);
+    expect(adminEvents[0]).toMatchObject({
+      client: { senderId: from, unreadMessages: 1, channel: { platform: 'whatsapp_cloud' } },
+      message: { content: 'Hola, ¿tienen envío?' },
+    });
+    expect(agentEvents).toHaveLength(0);
+  });
+
+  it('stores a delivery sent 20 times in parallel exactly once', async () => {
+    const { from, wamid } = unique();
+    const body = textPayload(from, wamid, 'Repetido');
+    const results = await Promise.all(Array.from({ length: 20 }, () => postWhatsapp(t, body)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const rows = await messagesOf(wamid);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].unreadMessagesCount).toBe(1);
+    const clients = await ds.query(`SELECT count(*)::int AS n FROM clients WHERE "senderId" = $1`, [from]);
+    expect(clients[0].n).toBe(1);
+  });
+
+  it('refuses a missing or wrong signature with 401 and stores nothing', async () => {
+    const { from, wamid } = unique();
+    const body = textPayload(from, wamid);
+    expect((await postWhatsapp(t, body, null)).status).toBe(401);
+    expect((await postWhatsapp(t, body, metaSignature(body, 'otro-secreto'))).status).toBe(401);
+    expect((await postWhatsapp(t, body, metaSignature(`${body} `))).status).toBe(401);
+    expect((await postWhatsapp(t, body, 'sha256=zz')).status).toBe(401);
+    expect(await messagesOf(wamid)).toHaveLength(0);
+  });
+
+  it('answers malformed JSON with 400 and an unknown phone number id with 200, storing nothing', async () => {
+    const malformed = '{"object":"whatsapp_business_account","entry":[';
+    const bad = await postWhatsapp(t, malformed);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_ERROR');
+    const { from, wamid } = unique();
+    const unknown = textPayload(from, wamid).replaceAll('100000000000001', '999999999999999');
+    const res = await postWhatsapp(t, unknown);
+    expect(res.status).toBe(200);
+    expect(await messagesOf(wamid)).toHaveLength(0);
+  });
+
+  it('stores every kind of message of the documentation with its type and parts', async () => {
+    const kinds: Array<[string, string]> = [
+      ['message-image', 'image'],
+      ['message-video', 'video'],
+      ['message-audio', 'audio'],
+      ['message-document', 'document'],
+      ['message-sticker', 'sticker'],
+      ['message-location', 'location'],
+      ['message-contacts', 'contacts'],
+      ['message-interactive-button-reply', 'interactive'],
+      ['message-interactive-list-reply', 'interactive'],
+      ['message-button', 'button'],
+      ['message-reaction', 'reaction'],
+      ['message-unsupported', 'unsupported'],
+    ];
+    for (const [fixture, type] of kinds) {
+      const stamp = `${fixture}.${Date.now()}`;
+      const body = retag(whatsappFixture(fixture), stamp);
+      expect((await postWhatsapp(t, body)).status, fixture).toBe(200);
+      const rows = await ds.query(`SELECT type, payload FROM messages WHERE "messageApiId" LIKE $1`, [
+        `%.${stamp}`,
+      ]);
+      expect(rows, fixture).toHaveLength(1);
+      expect(rows[0].type, fixture).toBe(type);
+      if (type === 'location') expect(rows[0].payload.location.latitude).toBeTypeOf('number');
+      if (type === 'image') expect(rows[0].payload.file.mimeType).toMatch(/^image\//);
+    }
+  });
+
+  it('stores every message of a batch spread over two entries', async () => {
+    const stamp = `b${Date.now()}`;
+    const body = retag(
+      whatsappFixture('batch-two-entries').replaceAll('209871234567890', '100000000000001'),
+      stamp,
+    );
+    const expected = new WhatsappCloudAdapter({ graphUrl: 'http://unused', appSecret: 'x' })
+      .parseWebhook({ headers: {}, rawBody: Buffer.from(body), url: '' })
+      .filter((e) => e.kind === 'message').length;
+    expect(expected).toBeGreaterThanOrEqual(2);
+    expect((await postWhatsapp(t, body)).status).toBe(200);
+    const stored = await ds.query(`SELECT count(*)::int AS n FROM messages WHERE "messageApiId" LIKE $1`, [
+      `%.${stamp}`,
+    ]);
+    expect(stored[0].n).toBe(expected);
+  });
+});
