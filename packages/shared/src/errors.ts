@@ -163,6 +163,34 @@ export const ERROR_CATALOGUE = {
   ERROR_GETTING_CLIENT_INFO: { status: 500, userMessage: 'Error al obtener información del cliente' },
 
   // 02 §8 Messages.
+  // Issue 3: free text outside WhatsApp's 24-hour window; only an approved template may open it again.
+  TEMPLATE_REQUIRED: {
+    status: 400,
+    userMessage: 'Pasaron más de 24 horas desde el último mensaje del cliente: envía una plantilla aprobada.',
+  },
+  // Provider adapters (issue 3): what a failed send means, for the person who sent it.
+  PROVIDER_RATE_LIMITED: {
+    status: 429,
+    userMessage: 'El proveedor limitó los envíos; reintentaremos en unos momentos.',
+  },
+  PROVIDER_UNAVAILABLE: {
+    status: 503,
+    userMessage: 'El proveedor no responde; reintentaremos en unos momentos.',
+  },
+  PROVIDER_UNDELIVERABLE: { status: 400, userMessage: 'El mensaje no se pudo entregar a este número.' },
+  PROVIDER_AUTH_ERROR: {
+    status: 400,
+    userMessage: 'La conexión del canal con el proveedor expiró; vuelve a vincularlo.',
+  },
+  PROVIDER_INVALID_RECIPIENT: { status: 400, userMessage: 'El número del destinatario no es válido.' },
+  RECIPIENT_UNSUBSCRIBED: { status: 400, userMessage: 'El destinatario pidió no recibir más mensajes.' },
+  TEMPLATE_ERROR: {
+    status: 400,
+    userMessage: 'La plantilla fue rechazada por el proveedor; revisa sus variables.',
+  },
+  UNSUPPORTED_CONTENT: { status: 400, userMessage: 'Este canal no admite ese tipo de mensaje.' },
+  MESSAGE_NOT_FOUND: { status: 404, userMessage: 'No se encontró el mensaje.' },
+  CONVERSATION_NOT_FOUND: { status: 404, userMessage: 'No se encontró la conversación.' },
   FACEBOOK_MESSAGE_ERROR: {
     status: 400,
     userMessage: 'No puedes enviar mensajes fuera de la ventana de 7 días de Messenger.',

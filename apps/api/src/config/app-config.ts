@@ -109,7 +109,7 @@ function readSecret(env: Env, name: string, nodeEnv: NodeEnv, dataDir: string, m
 }
 
 // Meta Graph API with a pinned version: payload shapes change between versions.
-const GRAPH_URL = 'https://graph.facebook.com/v23.0';
+const GRAPH_URL = 'https://graph.facebook.com/v26.0';
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');

@@ -27,6 +27,10 @@ export class ChannelsService {
     return this.channels.findOneBy({ platform, providerId });
   }
 
+  findById(id: number): Promise<Channel | null> {
+    return this.channels.findOneBy({ id });
+  }
+
   async getForCompany(companyId: number, id: number): Promise<Channel> {
     const channel = await this.channels.findOneBy({ id });
     if (!channel) throw new AppException('ERROR_GETTING_CHANNELS', { message: `Channel ${id} not found` });

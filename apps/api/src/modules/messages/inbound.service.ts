@@ -326,6 +326,23 @@ export class InboundService implements OnModuleInit {
     return 'applied';
   }
 
+  /** Publishes a message's current status (e.g. after a send failed) through the same rules as a webhook's. */
+  async republishStatus(channel: Channel, messageId: number): Promise<void> {
+    const message = first<{
+      id: number;
+      clientId: number;
+      messageStatus: string;
+      errorCode: string | null;
+      errorInfo: string | null;
+    }>(
+      await this.dataSource.query(
+        `SELECT id, "clientId", "messageStatus", "errorCode", "errorInfo" FROM messages WHERE id = $1`,
+        [messageId],
+      ),
+    );
+    if (message) await this.afterStatus(channel, message, null);
+  }
+
   private async afterStatus(
     channel: Channel,
     message: {

@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
+import { ClientsController } from '../clients/clients.controller';
+import { ClientsService } from '../clients/clients.service';
 import { Client } from '../clients/entities/client.entity';
 import { WebhooksController } from '../webhooks/webhooks.controller';
 import { Message } from './entities/message.entity';
 import { InboundService } from './inbound.service';
+import { MessagesResolver } from './messages.resolver';
+import { MessagesService } from './messages.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Message, Client]), ChannelsModule],
-  controllers: [WebhooksController],
-  providers: [InboundService],
-  exports: [InboundService],
+  controllers: [WebhooksController, ClientsController],
+  providers: [InboundService, MessagesService, ClientsService, MessagesResolver],
+  exports: [InboundService, MessagesService, ClientsService],
 })
 export class MessagesModule {}

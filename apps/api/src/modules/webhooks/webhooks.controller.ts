@@ -64,6 +64,7 @@ export class WebhooksController {
       rawBody,
       url: `${this.config.appUrl}${req.originalUrl}`,
     };
+    await this.registry.prepareWebhook(platform, request);
     if (!adapter.verifyWebhook(request)) {
       this.logger.warn(`${provider} webhook with a missing or wrong signature refused`);
       throw new AppException('UNAUTHORIZED', { message: 'Invalid webhook signature' });

@@ -88,7 +88,9 @@ export function parseMessengerWebhook(rawBody: Buffer): WebhookEvent[] {
       throw new WebhookParseError('Messenger entry without a page id');
     }
     // Entries of other subscriptions (feed changes, standby of the handover protocol) carry no `messaging`.
-    for (const item of (entry as MessengerEntry).messaging ?? []) {
+    const messaging = (entry as MessengerEntry).messaging ?? [];
+    if (!Array.isArray(messaging)) throw new WebhookParseError('Messenger entry with a non-array messaging');
+    for (const item of messaging) {
       events.push(...messagingEvents(entry as MessengerEntry, item));
     }
   }

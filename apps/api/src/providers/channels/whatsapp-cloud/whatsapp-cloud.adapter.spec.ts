@@ -600,6 +600,27 @@ describe('WhatsappCloudAdapter.parseWebhook', () => {
     });
   });
 
+  it('ignores status values it does not know, even ones named like object properties', () => {
+    const body = JSON.parse(fixtureBytes(__dirname, 'status-read.json').toString('utf8'));
+    body.entry[0].changes[0].value.statuses = [
+      { ...body.entry[0].changes[0].value.statuses[0], status: 'constructor' },
+      { ...body.entry[0].changes[0].value.statuses[0], status: 'warning' },
+    ];
+    expect(parseBody(JSON.stringify(body))).toEqual([]);
+  });
+
+  it('names a user who hides their number by their business-scoped id', () => {
+    const body = JSON.parse(fixtureBytes(__dirname, 'message-text.json').toString('utf8'));
+    const value = body.entry[0].changes[0].value;
+    value.contacts = [
+      { profile: { name: 'Sheena', username: '@sheena' }, user_id: 'US.13491208655302741918' },
+    ];
+    delete value.messages[0].from;
+    value.messages[0].from_user_id = 'US.13491208655302741918';
+    const [event] = parseBody(JSON.stringify(body));
+    expect(event).toMatchObject({ from: 'US.13491208655302741918', profileName: 'Sheena' });
+  });
+
   it('yields nothing for changes of other webhook fields', () => {
     expect(parse('template-status-update.json')).toEqual([]);
   });

@@ -190,6 +190,10 @@ function parsePayload(rawBody: Buffer): WaWebhookPayload {
 
 function changeEvents(value: WaChangeValue, channelIdOf: (metadata: WaChangeValue['metadata']) => string) {
   if (!isRecord(value.metadata)) throw new WebhookParseError('WhatsApp change without metadata');
+  for (const list of [value.contacts, value.messages, value.statuses]) {
+    if (list !== undefined && !Array.isArray(list))
+      throw new WebhookParseError('WhatsApp change with a non-array list');
+  }
   const channelProviderId = channelIdOf(value.metadata);
   if (!channelProviderId) throw new WebhookParseError('WhatsApp change names no phone number');
 
@@ -327,21 +331,21 @@ function toContactCard(contact: WaInboundContact): ContactCard {
   };
 }
 
-const STATUS_MAP: Record<string, DeliveryStatus> = {
-  sent: 'sent',
-  delivered: 'delivered',
-  read: 'viewed',
+const STATUS_MAP = new Map<string, DeliveryStatus>([
+  ['sent', 'sent'],
+  ['delivered', 'delivered'],
+  ['read', 'viewed'],
   // A voice message was played: it was necessarily seen.
-  played: 'viewed',
-  failed: 'failed',
-  deleted: 'deleted',
-};
+  ['played', 'viewed'],
+  ['failed', 'failed'],
+  ['deleted', 'deleted'],
+]);
 
 function toStatusEvent(status: WaStatus, channelProviderId: string): InboundStatusEvent | null {
   if (!isRecord(status) || typeof status.id !== 'string') {
     throw new WebhookParseError('WhatsApp status without a message id');
   }
-  const mapped = STATUS_MAP[status.status];
+  const mapped = STATUS_MAP.get(status.status);
   if (!mapped) return null;
   const event: InboundStatusEvent = {
     kind: 'status',

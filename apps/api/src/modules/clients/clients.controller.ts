@@ -1,0 +1,18 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { ClientsService, type ConversationPage } from './clients.service';
+import { ConversationsFilterInput } from './dto/conversations-filter.input';
+
+@Controller()
+export class ClientsController {
+  constructor(private readonly clients: ClientsService) {}
+
+  /** 02 §7 POST /conversations_by_filter → { clients, hasMore, cursor }. */
+  @RequirePermissions('readChat', 'agent')
+  @Post('conversations_by_filter')
+  @HttpCode(200)
+  list(@CurrentUser() user: AuthUser, @Body() input: ConversationsFilterInput): Promise<ConversationPage> {
+    return this.clients.list(user, input);
+  }
+}

@@ -1,0 +1,157 @@
+import { type ConversationView, normalizeSearchKeyword, PAGE_SIZES, ROLE_NAMES } from '@crm/shared';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { AppException } from '../../common/errors/app.exception';
+import { Channel } from '../channels/entities/channel.entity';
+import { canSeeClient, seesWholeCompany, type Viewer } from './client-access';
+import { conversationView } from './conversation.view';
+import type { ConversationsFilterInput } from './dto/conversations-filter.input';
+import { Client } from './entities/client.entity';
+
+export interface ConversationPage {
+  clients: ConversationView[];
+  hasMore: boolean;
+  /** Pass back as `after` for the next page. */
+  cursor: string | null;
+}
+
+interface Cursor {
+  u: string | null;
+  i: number;
+}
+
+function encodeCursor(client: Client): string {
+  return Buffer.from(JSON.stringify({ u: client.lastUpdate?.toISOString() ?? null, i: client.id })).toString(
+    'base64url',
+  );
+}
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof value.i !== 'number' || (value.u !== null && Number.isNaN(Date.parse(value.u))))
+      throw new Error();
+    return value;
+  } catch {
+    throw AppException.validation('after', 'El cursor de paginación no es válido.');
+  }
+}
+
+@Injectable()
+export class ClientsService {
+  constructor(
+    @InjectRepository(Client) private readonly clients: Repository<Client>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** The caller's administered agents and the channels of their selected space. */
+  async viewer(user: AuthUser): Promise<Viewer> {
+    const [row] = await this.dataSource.query(
+      `SELECT u."isAdminOfIds", u."selectedSpaceId" FROM users u WHERE u.id = $1`,
+      [user.id],
+    );
+    const everySpace = user.roleName === ROLE_NAMES.admin || user.roleName === ROLE_NAMES.superadmin;
+    const channels: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT DISTINCT sc."channelId" AS id FROM space_channels sc JOIN spaces s ON s.id = sc."spaceId"
+       WHERE s."companyId" = $1 AND (
+         ($2::int IS NOT NULL AND s.id = $2)
+         OR ($2::int IS NULL AND ($3 OR s.id IN (SELECT "spaceId" FROM user_spaces WHERE "userId" = $4))))`,
+      [user.companyId, row?.selectedSpaceId ?? null, everySpace, user.id],
+    );
+    return { user, adminOf: row?.isAdminOfIds ?? [], spaceChannelIds: channels.map((c) => c.id) };
+  }
+
+  async getVisible(user: AuthUser, clientId: number): Promise<{ client: Client; channel: Channel }> {
+    const client = await this.clients.findOneBy({ id: clientId });
+    if (!client) throw new AppException('CONVERSATION_NOT_FOUND');
+    if (client.companyId !== user.companyId)
+      throw new AppException('FORBIDDEN', { message: 'Conversation of another company' });
+    if (!canSeeClient(await this.viewer(user), client)) {
+      throw new AppException('FORBIDDEN', { message: 'Conversation not visible to the user' });
+    }
+    const channel = await this.dataSource.manager.findOneByOrFail(Channel, { id: client.channelId });
+    return { client, channel };
+  }
+
+  /** 02 §2, §5, §6, §7: the conversation list, newest activity first, keyset-paginated. */
+  async list(user: AuthUser, input: ConversationsFilterInput): Promise<ConversationPage> {
+    const viewer = await this.viewer(user);
+    const first = input.first ?? PAGE_SIZES.list;
+    const keyword = normalizeSearchKeyword(input.keyword);
+    const type = input.filterType ?? 'assigned';
+    const qb = this.clients
+      .createQueryBuilder('c')
+      .innerJoinAndMapOne('c.channel', Channel, 'ch', 'ch.id = c."channelId"')
+      .where('c."companyId" = :companyId', { companyId: user.companyId })
+      // 02 §5: SMS channels stay out of the normal lists.
+      .andWhere(`ch.platform <> 'sms'`)
+      .andWhere('c."channelId" IN (:...spaceChannels)', { spaceChannels: [0, ...viewer.spaceChannelIds] });
+
+    if (input.channelsIds?.length)
+      qb.andWhere('c."channelId" IN (:...channelsIds)', { channelsIds: input.channelsIds });
+    if (!seesWholeCompany(viewer)) {
+      qb.andWhere(
+        `(c."agentId" = :me OR c."agentId" IN (:...adminOf) OR (:isGroupAdmin AND c."groupAdminId" = :me))`,
+        {
+          me: user.id,
+          adminOf: [0, ...viewer.adminOf],
+          isGroupAdmin: user.roleName === ROLE_NAMES.groupadmin,
+        },
+      );
+    }
+    if (type === 'archived') qb.andWhere('c."isArchived" = true AND c."isBroadcastMessage" = false');
+    else if (type === 'archivedBroadcast') qb.andWhere('c."isBroadcastMessage" = true');
+    else qb.andWhere('c."isArchived" = false AND c."isBroadcastMessage" = false');
+    if (type === 'assigned') qb.andWhere('c."agentId" = :me', { me: user.id });
+    if (type === 'others') qb.andWhere('c."agentId" IS DISTINCT FROM :me', { me: user.id });
+    if (type === 'unanswered') qb.andWhere('c.answered = false');
+    if (type === 'unreadMessages') qb.andWhere('c."unreadMessagesCount" > 0');
+    if (type === 'valuable') qb.andWhere('c."isConversationValuable" = true');
+    if (input.agentId !== undefined && input.agentId !== null)
+      qb.andWhere('c."agentId" = :agentId', { agentId: input.agentId });
+    if (input.agentIdIn?.length)
+      qb.andWhere('c."agentId" IN (:...agentIdIn)', { agentIdIn: input.agentIdIn });
+    if (input.groupAdminId)
+      qb.andWhere('c."groupAdminId" = :groupAdminId', { groupAdminId: input.groupAdminId });
+
+    const dateColumn = input.filterContactsBy === 'createdAt' ? 'c."createdAt"' : 'c."lastUpdate"';
+    if (input.createdAtFrom) qb.andWhere(`${dateColumn} >= :from`, { from: input.createdAtFrom });
+    if (input.createdAtTo) qb.andWhere(`${dateColumn} <= :to`, { to: input.createdAtTo });
+
+    if (keyword) {
+      qb.andWhere(`(c."cleanedName" LIKE :kw OR c."senderId" LIKE :kw)`, {
+        kw: `%${keyword.replace(/[%_\\]/g, '\\$&')}%`,
+      });
+    } else {
+      // 02 §5: conversations without a last message show only while searching.
+      qb.andWhere('c."lastMessageId" IS NOT NULL');
+    }
+
+    if (input.after) {
+      const cursor = decodeCursor(input.after);
+      if (cursor.u === null) qb.andWhere('c."lastUpdate" IS NULL AND c.id < :ci', { ci: cursor.i });
+      else {
+        qb.andWhere(
+          `(c."lastUpdate" < :cu OR (c."lastUpdate" = :cu AND c.id < :ci) OR c."lastUpdate" IS NULL)`,
+          { cu: cursor.u, ci: cursor.i },
+        );
+      }
+    } else if (input.skip) {
+      qb.offset(input.skip);
+    }
+    const rows = await qb
+      .orderBy('c."lastUpdate"', 'DESC', 'NULLS LAST')
+      .addOrderBy('c.id', 'DESC')
+      .limit(first + 1)
+      .getMany();
+    const page = rows.slice(0, first);
+    const last = page[page.length - 1];
+    return {
+      clients: page.map((c) => conversationView(c, c.channel as Channel)),
+      hasMore: rows.length > first,
+      cursor: last ? encodeCursor(last) : null,
+    };
+  }
+}

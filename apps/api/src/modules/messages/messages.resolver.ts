@@ -1,0 +1,31 @@
+import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { SendMessageInput } from './dto/send-message.input';
+import { MessagesService } from './messages.service';
+import { MessageModel } from './models/message.model';
+
+@Resolver(() => MessageModel)
+export class MessagesResolver {
+  constructor(private readonly messagesService: MessagesService) {}
+
+  /** 02 §7: a conversation's messages, newest first, 30 a page. */
+  @RequirePermissions('readChat', 'agent')
+  @Query(() => [MessageModel])
+  messages(
+    @CurrentUser() user: AuthUser,
+    @Args('clientId', { type: () => Int }) clientId: number,
+    @Args('skip', { type: () => Int, defaultValue: 0 }) skip: number,
+    @Args('first', { type: () => Int, defaultValue: 30 }) first: number,
+  ): Promise<MessageModel[]> {
+    return this.messagesService.list(user, clientId, Math.max(0, skip), Math.max(1, first));
+  }
+
+  @RequirePermissions('readChat', 'agent')
+  @Mutation(() => MessageModel, {
+    description: 'Stores the message as pending and sends it through the channel.',
+  })
+  sendMessage(@CurrentUser() user: AuthUser, @Args('input') input: SendMessageInput): Promise<MessageModel> {
+    return this.messagesService.send(user, input);
+  }
+}

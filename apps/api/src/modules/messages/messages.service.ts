@@ -1,0 +1,304 @@
+import { type MessageView, messagePreview, PAGE_SIZES } from '@crm/shared';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { AppException } from '../../common/errors/app.exception';
+import { JobQueueService, PermanentJobError, RetryJobError } from '../../jobs/job-queue.service';
+import {
+  type OutboundContent,
+  type OutboundMessage,
+  ProviderError,
+} from '../../providers/channels/channel-provider';
+import { ChannelRegistry } from '../channels/channel-registry.service';
+import { ChannelsService } from '../channels/channels.service';
+import type { Channel } from '../channels/entities/channel.entity';
+import { ClientsService } from '../clients/clients.service';
+import { messageView, windowRemainingMinutes } from '../clients/conversation.view';
+import { Client } from '../clients/entities/client.entity';
+import type { SendMessageInput } from './dto/send-message.input';
+import { Message } from './entities/message.entity';
+import { InboundService } from './inbound.service';
+
+export const SEND_QUEUE = 'send-message';
+const SEND_MAX_ATTEMPTS = 8;
+
+interface Draft {
+  type: string;
+  content: string;
+  payload: Record<string, unknown> | null;
+  isTemplate: boolean;
+}
+
+function draftOf(input: SendMessageInput): Draft {
+  const parts = [input.media, input.location, input.contacts, input.template].filter(
+    (p) => p !== undefined && p !== null,
+  );
+  if (parts.length > 1) throw AppException.validation('body', 'Envía un solo tipo de mensaje a la vez.');
+  const text = input.text?.trim() ?? '';
+  if (input.media) {
+    const { type, url, filename, mimeType, weight } = input.media;
+    return {
+      type,
+      content: text,
+      payload: {
+        file: {
+          name: filename ?? null,
+          fileType: type,
+          url,
+          mimeType: mimeType ?? null,
+          weight: weight ?? null,
+        },
+      },
+      isTemplate: false,
+    };
+  }
+  if (input.location) {
+    const l = input.location;
+    return {
+      type: 'location',
+      content: l.name ?? l.address ?? '',
+      payload: { location: { ...l } },
+      isTemplate: false,
+    };
+  }
+  if (input.contacts) {
+    return {
+      type: 'contacts',
+      content: input.contacts.map((c) => c.name).join(', '),
+      payload: { contacts: input.contacts },
+      isTemplate: false,
+    };
+  }
+  if (input.template) {
+    return {
+      type: 'template',
+      content: input.template.name,
+      payload: { template: input.template },
+      isTemplate: true,
+    };
+  }
+  if (!text) throw AppException.validation('text', 'Escribe un mensaje.');
+  return { type: 'text', content: text, payload: null, isTemplate: false };
+}
+
+/** What the adapter gets for a stored message. */
+export function outboundContent(message: Pick<Message, 'type' | 'content' | 'payload'>): OutboundContent {
+  const payload = (message.payload ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  switch (message.type) {
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'document':
+    case 'sticker': {
+      const file = payload.file ?? {};
+      return {
+        type: message.type,
+        url: String(file.url),
+        caption: message.content || undefined,
+        filename: typeof file.name === 'string' ? file.name : undefined,
+      };
+    }
+    case 'location': {
+      const l = payload.location ?? {};
+      return {
+        type: 'location',
+        latitude: Number(l.latitude),
+        longitude: Number(l.longitude),
+        name: typeof l.name === 'string' ? l.name : undefined,
+        address: typeof l.address === 'string' ? l.address : undefined,
+      };
+    }
+    case 'contacts': {
+      const list = (message.payload?.contacts ?? []) as Array<{ name: string; phone: string }>;
+      return {
+        type: 'contacts',
+        contacts: list.map((c) => ({
+          name: { formatted_name: c.name, first_name: c.name },
+          phones: [{ phone: c.phone }],
+        })),
+      };
+    }
+    case 'template': {
+      const t = (payload.template ?? {}) as { name?: string; language?: string; bodyParameters?: string[] };
+      const params = t.bodyParameters ?? [];
+      return {
+        type: 'template',
+        name: String(t.name),
+        language: t.language ?? 'es_MX',
+        components: params.length
+          ? [{ type: 'body', parameters: params.map((text) => ({ type: 'text' as const, text })) }]
+          : [],
+      };
+    }
+    default:
+      return { type: 'text', text: message.content };
+  }
+}
+
+/**
+ * Outbound messages (ARCHITECTURE rule 6): the row and its send job are written in one transaction, then a job
+ * sends through the channel's adapter, retrying rate limits and failing the message with the provider's code
+ * otherwise. A crash at any point loses nothing; a job that already recorded a provider id never sends again.
+ */
+@Injectable()
+export class MessagesService implements OnModuleInit {
+  private readonly logger = new Logger(MessagesService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clients: ClientsService,
+    private readonly channels: ChannelsService,
+    private readonly registry: ChannelRegistry,
+    private readonly jobs: JobQueueService,
+    private readonly inbound: InboundService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register(SEND_QUEUE, async (payload, job) =>
+      this.deliver(Number(payload.messageId), job.attempts),
+    );
+  }
+
+  async list(
+    user: AuthUser,
+    clientId: number,
+    skip = 0,
+    first: number = PAGE_SIZES.messages,
+  ): Promise<MessageView[]> {
+    await this.clients.getVisible(user, clientId);
+    const rows = await this.dataSource.manager.find(Message, {
+      where: { clientId },
+      order: { time: 'DESC', id: 'DESC' },
+      skip,
+      take: Math.min(first, 200),
+    });
+    return rows.map(messageView);
+  }
+
+  async send(user: AuthUser, input: SendMessageInput): Promise<MessageView> {
+    const { client, channel } = await this.clients.getVisible(user, input.clientId);
+    const draft = draftOf(input);
+    if (!draft.isTemplate && windowRemainingMinutes(client.windowExpiresAt) <= 0) {
+      // 01 §4: outside the window WhatsApp takes only templates; Messenger has its own 7-day rule.
+      throw new AppException(
+        channel.platform === 'messenger' ? 'FACEBOOK_MESSAGE_ERROR' : 'TEMPLATE_REQUIRED',
+        {
+          field: 'text',
+        },
+      );
+    }
+    if (
+      draft.isTemplate &&
+      channel.platform !== 'whatsapp_cloud' &&
+      channel.platform !== 'dialog360' &&
+      channel.platform !== 'sandbox'
+    ) {
+      throw AppException.validation('template', 'Las plantillas solo se envían por WhatsApp.');
+    }
+    const quoted = input.quotedMsgId
+      ? await this.dataSource.manager.findOneBy(Message, { id: input.quotedMsgId, clientId: client.id })
+      : null;
+    if (input.quotedMsgId && !quoted) throw new AppException('MESSAGE_NOT_FOUND', { field: 'quotedMsgId' });
+
+    const message = await this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(
+        manager.create(Message, {
+          companyId: client.companyId,
+          clientId: client.id,
+          channelId: channel.id,
+          type: draft.type,
+          content: draft.content,
+          payload: draft.payload,
+          sender: 'AGENT',
+          senderUserId: user.id,
+          messageStatus: 'pending',
+          quotedMsgId: quoted?.id ?? null,
+          quotedMsgBody: quoted ? messagePreview(quoted.type, quoted.content) : null,
+          quotedMsgType: quoted?.type ?? null,
+          fakeId: input.fakeId ?? null,
+          time: new Date(),
+        }),
+      );
+      await manager.update(
+        Client,
+        { id: client.id },
+        {
+          lastMessageId: saved.id,
+          lastMessage: messagePreview(saved.type, saved.content),
+          lastMessageStatus: 'pending',
+          lastMessageSender: 'AGENT',
+          lastUpdate: saved.time,
+          answered: true,
+        },
+      );
+      await this.jobs.enqueue(
+        SEND_QUEUE,
+        { messageId: saved.id },
+        {
+          manager,
+          singletonKey: `send:${saved.id}`,
+          maxAttempts: SEND_MAX_ATTEMPTS,
+        },
+      );
+      return saved;
+    });
+    await this.inbound.publishNewMessage(channel, client.id, message.id, false);
+    return messageView(message);
+  }
+
+  /** The send job. */
+  private async deliver(messageId: number, attempt: number): Promise<void> {
+    const message = await this.dataSource.manager.findOneBy(Message, { id: messageId });
+    if (!message || message.messageApiId || message.messageStatus !== 'pending') return;
+    const client = await this.dataSource.manager.findOneByOrFail(Client, { id: message.clientId });
+    const channel = (await this.channels.findById(message.channelId)) as Channel;
+    const quoted = message.quotedMsgId
+      ? await this.dataSource.manager.findOneBy(Message, { id: message.quotedMsgId })
+      : null;
+    const outbound: OutboundMessage = {
+      to: client.senderId,
+      content: outboundContent(message),
+      replyToProviderMessageId: quoted?.messageApiId ?? undefined,
+    };
+    let providerMessageId: string;
+    try {
+      ({ providerMessageId } = await this.registry
+        .get(channel.platform)
+        .send(this.channels.credentials(channel), outbound));
+    } catch (error) {
+      const providerError =
+        error instanceof ProviderError ? error : new ProviderError('SEND_MESSAGE_ERROR', true, String(error));
+      if (providerError.retryable && attempt < SEND_MAX_ATTEMPTS) {
+        this.logger.warn(`message ${message.id}: ${providerError.message}, retrying`);
+        throw new RetryJobError(
+          providerError.message,
+          providerError.retryAfterMs ?? Math.min(60_000, 1000 * 2 ** attempt),
+        );
+      }
+      await this.fail(channel, message, providerError);
+      throw new PermanentJobError(providerError.message);
+    }
+    try {
+      await this.dataSource.query(`UPDATE messages SET "messageApiId" = $2 WHERE id = $1`, [
+        message.id,
+        providerMessageId,
+      ]);
+      await this.inbound.applyStatus(channel, { providerMessageId, status: 'sent' });
+    } catch (error) {
+      // The provider has the message: retrying the job would send it twice. Never send twice (rule 6).
+      this.logger.error(
+        `message ${message.id} sent as ${providerMessageId} but not recorded: ${String(error)}`,
+      );
+      throw new PermanentJobError(`sent but not recorded: ${String(error)}`);
+    }
+  }
+
+  private async fail(channel: Channel, message: Message, error: ProviderError): Promise<void> {
+    const code = String(error.providerCode ?? error.code);
+    await this.dataSource.query(
+      `UPDATE messages SET "messageStatus" = 'failed', "errorCode" = $2, "errorInfo" = $3 WHERE id = $1`,
+      [message.id, code, error.info],
+    );
+    await this.inbound.republishStatus(channel, message.id);
+  }
+}

@@ -1,0 +1,26 @@
+import type { MessageView } from '@crm/shared';
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { JsonScalar } from '../../../common/graphql/json.scalar';
+
+@ObjectType('Message')
+export class MessageModel implements MessageView {
+  @Field(() => Int) id: number;
+  @Field(() => Int) clientId: number;
+  @Field(() => Int) channelId: number;
+  @Field() type: string;
+  @Field() content: string;
+  @Field() sender: 'CLIENT' | 'AGENT' | 'BOT';
+  @Field(() => Int, { nullable: true }) senderUserId: number | null;
+  @Field(() => String, { nullable: true }) messageStatus: string | null;
+  @Field(() => String, { nullable: true }) messageApiId: string | null;
+  @Field(() => String, { nullable: true }) errorCode: string | null;
+  @Field(() => String, { nullable: true }) errorInfo: string | null;
+  @Field(() => Int, { nullable: true }) quotedMsgId: number | null;
+  @Field(() => String, { nullable: true }) quotedMsgBody: string | null;
+  @Field(() => String, { nullable: true }) quotedMsgType: string | null;
+  @Field() seen: boolean;
+  @Field(() => JsonScalar, { nullable: true }) payload: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true }) fakeId: string | null;
+  @Field() time: string;
+  @Field() createdAt: string;
+}

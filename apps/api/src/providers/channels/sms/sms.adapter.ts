@@ -1,0 +1,84 @@
+import {
+  type ChannelCredentials,
+  type ChannelProvider,
+  type OutboundMessage,
+  ProviderError,
+  type SendResult,
+  type WebhookEvent,
+  type WebhookRequest,
+} from '../channel-provider';
+import { readHeader } from '../http-client';
+import { SmsClient, type TwilioCredentials } from './sms.client';
+import { channelNumberOf, parseSmsWebhook, readWebhookForm, toTwilioForm } from './sms.mapper';
+import { verifyTwilioSignature } from './twilio-signature';
+
+export interface SmsAdapterOptions {
+  /** Twilio-compatible REST base URL, e.g. https://api.twilio.com/2010-04-01 (from config). */
+  apiUrl: string;
+  /**
+   * The auth token of the account that owns one of our numbers (digits), or null when no channel has it.
+   * Twilio signs each webhook with the token of the account that owns the number, and every SMS channel carries
+   * its own "accountSid:authToken": there is no single app-wide secret as with Meta. Synchronous because
+   * verifyWebhook is; a caller that must look the channel up asynchronously uses channelNumber() and
+   * verifyWebhookWith() instead.
+   */
+  authTokenFor?: (channelNumber: string) => string | null;
+  /** Our public status-callback URL, sent with every message so Twilio reports delivery back to us. */
+  statusCallbackUrl?: string;
+  /** The receive time stamped on webhook events (Twilio's carry no timestamp); injectable for tests. */
+  now?: () => Date;
+}
+
+/** SMS/MMS through Twilio's Programmable Messaging API (or a compatible one). */
+export class SmsAdapter implements ChannelProvider {
+  readonly platform = 'sms' as const;
+  private readonly client: SmsClient;
+
+  constructor(private readonly options: SmsAdapterOptions) {
+    this.client = new SmsClient(options.apiUrl);
+  }
+
+  async send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult> {
+    const form = toTwilioForm(message, channel.providerId, this.options.statusCallbackUrl);
+    const providerMessageId = await this.client.createMessage(parseCredentials(channel.accessToken), form);
+    return { providerMessageId };
+  }
+
+  /** Looks up the token of the channel the request names, then checks X-Twilio-Signature with it. */
+  verifyWebhook(request: WebhookRequest): boolean {
+    const number = SmsAdapter.channelNumber(request);
+    const authToken = number ? this.options.authTokenFor?.(number) : null;
+    return authToken ? this.verifyWebhookWith(request, authToken) : false;
+  }
+
+  /** X-Twilio-Signature over the public URL Twilio called and the form parameters, with a known auth token. */
+  verifyWebhookWith(request: WebhookRequest, authToken: string): boolean {
+    return verifyTwilioSignature(
+      authToken,
+      request.url,
+      readWebhookForm(request.rawBody),
+      readHeader(request.headers, 'x-twilio-signature'),
+    );
+  }
+
+  /**
+   * Which of our numbers a webhook is about (To of an incoming message, From of a status callback), read before
+   * verification only to choose the key: a forged value can only select a token the forger does not know.
+   */
+  static channelNumber(request: WebhookRequest): string | null {
+    return channelNumberOf(readWebhookForm(request.rawBody));
+  }
+
+  parseWebhook(request: WebhookRequest): WebhookEvent[] {
+    return parseSmsWebhook(request.rawBody, this.options.now?.() ?? new Date());
+  }
+}
+
+/** ChannelCredentials.accessToken of an SMS channel is "accountSid:authToken". */
+function parseCredentials(accessToken: string): TwilioCredentials {
+  const separator = accessToken.indexOf(':');
+  if (separator <= 0 || separator === accessToken.length - 1) {
+    throw new ProviderError('PROVIDER_AUTH_ERROR', false, 'SMS credentials must be "accountSid:authToken"');
+  }
+  return { accountSid: accessToken.slice(0, separator), authToken: accessToken.slice(separator + 1) };
+}
