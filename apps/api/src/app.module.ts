@@ -18,6 +18,7 @@ import { CompaniesModule } from './modules/companies/companies.module';
 import { HealthController } from './modules/health/health.controller';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RolesModule } from './modules/roles/roles.module';
+import { SandboxModule } from './modules/sandbox/sandbox.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { UsersModule } from './modules/users/users.module';
 import { MailModule } from './providers/mail/mail.module';
@@ -62,6 +63,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MessagesModule,
+        SandboxModule,
       ],
       controllers: [HealthController],
       providers: [

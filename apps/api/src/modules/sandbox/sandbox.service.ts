@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { MessageView } from '@crm/shared';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { AppException } from '../../common/errors/app.exception';
+import { ChannelsService } from '../channels/channels.service';
+import { messageView } from '../clients/conversation.view';
+import { Message } from '../messages/entities/message.entity';
+import { InboundService } from '../messages/inbound.service';
+import type { SimulateMessageInput } from './dto/simulate.input';
+
+/**
+ * The customer simulator (ARCHITECTURE rule 10): a person writes in as a customer of a sandbox channel and the
+ * message enters the inbox through the very path a provider webhook takes.
+ */
+@Injectable()
+export class SandboxService {
+  constructor(
+    private readonly channels: ChannelsService,
+    private readonly inbound: InboundService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async listChannels(user: AuthUser) {
+    const all = await this.channels.listForCompany(user.companyId);
+    return all
+      .filter((c) => c.platform === 'sandbox' && c.isActive)
+      .map((c) => ({ id: c.id, name: c.name, phone: c.phone }));
+  }
+
+  private async sandboxChannel(user: AuthUser, channelId: number) {
+    const channel = await this.channels.getForCompany(user.companyId, channelId);
+    if (channel.platform !== 'sandbox') {
+      throw AppException.validation('channelId', 'El simulador solo funciona con canales de prueba.');
+    }
+    return channel;
+  }
+
+  async simulate(user: AuthUser, input: SimulateMessageInput): Promise<{ received: true }> {
+    const channel = await this.sandboxChannel(user, input.channelId);
+    await this.inbound.ingest('sandbox', [
+      {
+        kind: 'message',
+        channelProviderId: channel.providerId,
+        providerMessageId: `sandbox.in.${randomUUID()}`,
+        from: input.from,
+        profileName: input.name?.trim() || undefined,
+        timestamp: new Date(),
+        content: { type: 'text', text: input.text },
+      },
+    ]);
+    return { received: true };
+  }
+
+  /** What the simulated customer sees: the conversation on their phone, oldest first. */
+  async conversation(user: AuthUser, channelId: number, from: string): Promise<MessageView[]> {
+    const channel = await this.sandboxChannel(user, channelId);
+    const rows = await this.dataSource.manager
+      .createQueryBuilder(Message, 'm')
+      .innerJoin('clients', 'c', 'c.id = m."clientId"')
+      .where('c.key = :key', { key: `${channel.id}-${from}` })
+      .orderBy('m.time', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .limit(100)
+      .getMany();
+    return rows.reverse().map(messageView);
+  }
+}
