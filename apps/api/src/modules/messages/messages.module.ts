@@ -7,12 +7,13 @@ import { Client } from '../clients/entities/client.entity';
 import { WebhooksController } from '../webhooks/webhooks.controller';
 import { Message } from './entities/message.entity';
 import { InboundService } from './inbound.service';
+import { MessagesController } from './messages.controller';
 import { MessagesResolver } from './messages.resolver';
 import { MessagesService } from './messages.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Message, Client]), ChannelsModule],
-  controllers: [WebhooksController, ClientsController],
+  controllers: [WebhooksController, ClientsController, MessagesController],
   providers: [InboundService, MessagesService, ClientsService, MessagesResolver],
   exports: [InboundService, MessagesService, ClientsService],
 })

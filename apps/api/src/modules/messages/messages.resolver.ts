@@ -22,6 +22,26 @@ export class MessagesResolver {
   }
 
   @RequirePermissions('readChat', 'agent')
+  @Mutation(() => Int, { description: 'Marks the conversation read; answers its unread count (0).' })
+  async markConversationRead(
+    @CurrentUser() user: AuthUser,
+    @Args('clientId', { type: () => Int }) clientId: number,
+  ) {
+    return (await this.messagesService.markRead(user, clientId)).unreadMessages;
+  }
+
+  @RequirePermissions('readChat', 'agent')
+  @Mutation(() => Int, {
+    description: 'Marks the conversation unread; answers its unread count (at least 1).',
+  })
+  async markConversationUnread(
+    @CurrentUser() user: AuthUser,
+    @Args('clientId', { type: () => Int }) clientId: number,
+  ) {
+    return (await this.messagesService.markUnread(user, clientId)).unreadMessages;
+  }
+
+  @RequirePermissions('readChat', 'agent')
   @Mutation(() => MessageModel, {
     description: 'Stores the message as pending and sends it through the channel.',
   })

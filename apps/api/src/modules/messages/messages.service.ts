@@ -9,11 +9,13 @@ import {
   type OutboundMessage,
   ProviderError,
 } from '../../providers/channels/channel-provider';
+import { RealtimeService } from '../../realtime/realtime.service';
 import { ChannelRegistry } from '../channels/channel-registry.service';
 import { ChannelsService } from '../channels/channels.service';
 import type { Channel } from '../channels/entities/channel.entity';
 import { ClientsService } from '../clients/clients.service';
 import { messageView, windowRemainingMinutes } from '../clients/conversation.view';
+import { conversationRooms } from '../clients/conversation-rooms';
 import { Client } from '../clients/entities/client.entity';
 import type { SendMessageInput } from './dto/send-message.input';
 import { Message } from './entities/message.entity';
@@ -151,6 +153,7 @@ export class MessagesService implements OnModuleInit {
     private readonly registry: ChannelRegistry,
     private readonly jobs: JobQueueService,
     private readonly inbound: InboundService,
+    private readonly realtime: RealtimeService,
   ) {}
 
   onModuleInit(): void {
@@ -244,6 +247,62 @@ export class MessagesService implements OnModuleInit {
     });
     await this.inbound.publishNewMessage(channel, client.id, message.id, false);
     return messageView(message);
+  }
+
+  /** 02 §4: marking read clears the unread count and marks the contact's messages seen by the reader. */
+  async markRead(user: AuthUser, clientId: number): Promise<{ clientId: number; unreadMessages: number }> {
+    const { client } = await this.clients.getVisible(user, clientId);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE messages SET seen = true, "seenAt" = now(), "seenById" = $2
+         WHERE "clientId" = $1 AND sender = 'CLIENT' AND seen = false`,
+        [client.id, user.id],
+      );
+      await manager.update(Client, { id: client.id }, { unreadMessagesCount: 0 });
+    });
+    const payload = { clientId: client.id, unreadMessages: 0 };
+    this.realtime.emit(conversationRooms(client), 'markAsRead', payload);
+    return payload;
+  }
+
+  /** 02 §4: marking unread sets the count to 1 and the last contact message unseen, clearing its reader. */
+  async markUnread(user: AuthUser, clientId: number): Promise<{ clientId: number; unreadMessages: number }> {
+    const { client } = await this.clients.getVisible(user, clientId);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE messages SET seen = false, "seenAt" = NULL, "seenById" = NULL
+         WHERE id = (SELECT id FROM messages WHERE "clientId" = $1 AND sender = 'CLIENT' ORDER BY time DESC, id DESC LIMIT 1)`,
+        [client.id],
+      );
+      await manager.update(
+        Client,
+        { id: client.id },
+        { unreadMessagesCount: Math.max(1, client.unreadMessagesCount) },
+      );
+    });
+    const payload = { clientId: client.id, unreadMessages: Math.max(1, client.unreadMessagesCount) };
+    this.realtime.emit(conversationRooms(client), 'markAsUnread', payload);
+    return payload;
+  }
+
+  /**
+   * POST /deleteMessage: the message is deleted for the team (status 'deleted', content cleared). What the
+   * customer already received stays on their phone: providers cannot take a delivered message back.
+   */
+  async deleteMessage(user: AuthUser, messageId: number): Promise<{ id: number; messageStatus: 'deleted' }> {
+    const message = await this.dataSource.manager.findOneBy(Message, { id: messageId });
+    if (!message) throw new AppException('MESSAGE_NOT_FOUND', { field: 'id' });
+    const { channel } = await this.clients.getVisible(user, message.clientId);
+    await this.dataSource.query(
+      `UPDATE messages SET "messageStatus" = 'deleted', content = '', payload = NULL WHERE id = $1`,
+      [message.id],
+    );
+    await this.dataSource.query(
+      `UPDATE clients SET "lastMessage" = $2 WHERE id = $1 AND "lastMessageId" = $3`,
+      [message.clientId, 'Mensaje eliminado', message.id],
+    );
+    await this.inbound.republishStatus(channel, message.id);
+    return { id: message.id, messageStatus: 'deleted' };
   }
 
   /** The send job. */
