@@ -203,3 +203,36 @@ describe('POST /webhooks/whatsapp', () => {
     expect(stored[0].n).toBe(expected);
   });
 });
+
+describe('two API instances on one database', () => {
+  it('emits a message posted to instance A to an admin socket connected to instance B, once', async () => {
+    const other = await startTestApp();
+    try {
+      const token = await login(t, 'admin@demo.local');
+      const onB = await new Promise<Socket>((resolve, reject) => {
+        const s = io(other.baseUrl, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          auth: { token },
+          reconnection: false,
+        });
+        sockets.push(s);
+        s.once('connect', () => resolve(s));
+        s.once('connect_error', reject);
+      });
+      const received: Array<{ message: { content: string } }> = [];
+      onB.on('newClient', (e) => received.push(e));
+      onB.on('newMessage', (e) => received.push(e));
+      const { from, wamid } = unique();
+      const body = textPayload(from, wamid, 'Cruzando instancias');
+      expect((await postWhatsapp(t, body)).status).toBe(200);
+      expect((await postWhatsapp(t, body)).status).toBe(200);
+      const deadline = Date.now() + 5000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(received.map((e) => e.message.content)).toEqual(['Cruzando instancias']);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -40,6 +40,11 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     const { url } = this.dataSource.options as { url?: string };
     this.adapterPool = new Pool({ connectionString: url, max: 2 });
     this.adapterPool.on('error', (error: Error) => this.logger.warn(`realtime adapter: ${error.message}`));
+    // The adapter's LISTEN client has no error listener of its own: without this, a PostgreSQL restart (or the
+    // embedded one stopping first at shutdown) would crash the process instead of letting it reconnect.
+    this.adapterPool.on('connect', (client) =>
+      client.on('error', (error: Error) => this.logger.warn(`realtime adapter client: ${error.message}`)),
+    );
     server.adapter(createAdapter(this.adapterPool, { tableName: 'socket_io_attachments' }));
     server.use((socket, next) => {
       const token = handshakeToken(socket);
