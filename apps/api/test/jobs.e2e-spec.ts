@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueueService, PermanentJobError, RetryJobError } from '../src/jobs/job-queue.service';
+import { MaintenanceService } from '../src/jobs/maintenance.service';
 import { startTestApp, type TestApp } from './helpers';
 
 let a: TestApp;
@@ -112,5 +113,27 @@ describe('durable job queue', () => {
       );
     await a.app.get(JobQueueService).enqueue(`${queue}-wake`, {});
     await until(async () => runs === 1);
+  });
+});
+
+describe('maintenance tick', () => {
+  it('removes finished jobs older than a week and expired rate-limit windows, and keeps recent ones', async () => {
+    const ds = a.app.get(DataSource);
+    await ds.query(
+      `INSERT INTO jobs (queue, payload, "doneAt", "singletonKey") VALUES
+         ('old', '{}', now() - interval '8 days', 'maint-old-${Date.now()}'),
+         ('recent', '{}', now() - interval '1 day', 'maint-recent-${Date.now()}')`,
+    );
+    await ds.query(
+      `INSERT INTO rate_limit_buckets (key, "windowStart", count) VALUES ('maint:old', now() - interval '2 hours', 3)
+       ON CONFLICT (key) DO UPDATE SET "windowStart" = EXCLUDED."windowStart"`,
+    );
+    const removed = await a.app.get(MaintenanceService).cleanUp();
+    expect(removed.jobs).toBeGreaterThanOrEqual(1);
+    expect(removed.buckets).toBeGreaterThanOrEqual(1);
+    const [{ n }] = await ds.query(
+      `SELECT count(*)::int AS n FROM jobs WHERE "singletonKey" LIKE 'maint-recent-%'`,
+    );
+    expect(n).toBe(1);
   });
 });

@@ -1,6 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { JobQueueService } from './job-queue.service';
+import { MaintenanceService } from './maintenance.service';
 
 @Global()
-@Module({ providers: [JobQueueService], exports: [JobQueueService] })
+@Module({
+  imports: [ScheduleModule.forRoot()],
+  providers: [JobQueueService, MaintenanceService],
+  exports: [JobQueueService],
+})
 export class JobsModule {}
