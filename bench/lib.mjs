@@ -26,21 +26,35 @@ export async function startProduct(databaseUrl) {
   return { app, config, baseUrl: `http://127.0.0.1:${app.getHttpServer().address().port}` };
 }
 
-/** `total` requests with `concurrency` in flight; returns requests per second. Bounded in count and time. */
+/**
+ * `total` requests with `concurrency` in flight; returns requests per second and every request's latency (ms,
+ * from send to its answer read). Bounded in count and time.
+ */
 export async function load({ total, concurrency, send, maxSeconds = 60 }) {
   let started = 0;
   let failed = 0;
+  const latencies = [];
   const deadline = Date.now() + maxSeconds * 1000;
   const t0 = performance.now();
   async function worker() {
     while (started < total && Date.now() < deadline) {
       started += 1;
-      if (!(await send())) failed += 1;
+      const s = performance.now();
+      const ok = await send().catch(() => false);
+      latencies.push(performance.now() - s);
+      if (!ok) failed += 1;
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - t0) / 1000;
-  return { rps: started / seconds, failed, requests: started, seconds };
+  return { rps: started / seconds, failed, requests: started, seconds, latencies };
+}
+
+/** The q-quantile (0..1) of a list of numbers, nearest rank. */
+export function percentile(values, q) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
 export function machine() {
@@ -48,9 +62,19 @@ export function machine() {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-/** The round with the median rate, with the failures of every round added up. */
+/**
+ * The round with the median rate, with the failures of every round added up and latency percentiles (ms) over
+ * the requests of every round.
+ */
 export function median(results) {
   const sorted = [...results].sort((a, b) => a.rps - b.rps);
   const mid = sorted[Math.floor(sorted.length / 2)];
-  return { ...mid, failed: results.reduce((n, r) => n + r.failed, 0) };
+  const latencies = results.flatMap((r) => r.latencies ?? []);
+  return {
+    ...mid,
+    latencies: undefined,
+    failed: results.reduce((n, r) => n + r.failed, 0),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
 }

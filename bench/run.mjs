@@ -1,17 +1,45 @@
 // `pnpm bench`: every benchmark, each printed as a ratio against a ceiling measured in the same run.
 import { authOverhead } from './auth-overhead.bench.mjs';
 import { machine, startDatabase, startProduct } from './lib.mjs';
+import { webhookIngest } from './webhook-ingest.bench.mjs';
 
+const ms = (v) => `${v.toFixed(1)} ms`;
 const db = await startDatabase();
 const product = await startProduct(db.url);
 console.log(`machine: ${machine()}`);
-const results = [await authOverhead({ product, databaseUrl: db.url })];
-for (const r of results) {
-  console.log(
-    `${r.name}: product ${r.measured.rps.toFixed(0)} req/s, ceiling ${r.ceiling.rps.toFixed(0)} req/s, ` +
-      `ratio ${r.ratio.toFixed(2)} (failed: ${r.measured.failed}/${r.ceiling.failed})`,
-  );
+let problems = 0;
+try {
+  for (const bench of [authOverhead, webhookIngest]) {
+    const r = await bench({ product, databaseUrl: db.url });
+    const unit = r.unit ?? 'req/s';
+    const target =
+      r.target === undefined ? '' : `, target ≥ ${r.target}${r.ratio < r.target ? ' — BELOW TARGET' : ''}`;
+    console.log(
+      `${r.name}: product ${r.measured.rps.toFixed(0)} ${unit}, ceiling ${r.ceiling.rps.toFixed(0)} ${unit}, ` +
+        `ratio ${r.ratio.toFixed(2)}${target} (failed: ${r.measured.failed}/${r.ceiling.failed})`,
+    );
+    console.log(
+      `  latency p50/p99: product ${ms(r.measured.p50)} / ${ms(r.measured.p99)}, ` +
+        `ceiling ${ms(r.ceiling.p50)} / ${ms(r.ceiling.p99)}`,
+    );
+    problems += r.measured.failed + r.ceiling.failed;
+    if (r.redelivery) {
+      console.log(`  redeliveries: ${r.redelivery.requests} requests, failed ${r.redelivery.failed}`);
+      problems += r.redelivery.failed;
+    }
+    for (const [side, s] of Object.entries(r.stored ?? {})) {
+      const drift = s.unreadDrift === undefined ? '' : `, unread-counter drift ${s.unreadDrift}`;
+      console.log(
+        `  ${side}: ${s.posted} distinct wamids posted, ${s.stored} rows stored, lost ${s.lost}, duplicated ${s.duplicated}${drift}`,
+      );
+      problems += s.lost + s.duplicated + Math.abs(s.unreadDrift ?? 0);
+    }
+  }
+} catch (error) {
+  console.error(error);
+  problems += 1;
+} finally {
+  await product.app.close();
+  await db.stop();
 }
-await product.app.close();
-await db.stop();
-process.exit(results.some((r) => r.measured.failed > 0 || r.ceiling.failed > 0) ? 1 : 0);
+process.exit(problems > 0 ? 1 : 0);

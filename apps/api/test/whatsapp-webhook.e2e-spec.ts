@@ -236,3 +236,28 @@ describe('two API instances on one database', () => {
     }
   });
 });
+
+describe('replies', () => {
+  it('links a reply to the message it quotes', async () => {
+    const stamp = `q${Date.now()}`;
+    const quotedId = `wamid.QUOTED.${stamp}`;
+    const from = `5215590${String(Date.now()).slice(-6)}`;
+    await postWhatsapp(t, textPayload(from, quotedId, 'Mensaje original'));
+    const body = whatsappFixture('message-reply-with-context', {
+      'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBJDQjZCMzlEQUE4OTJBMTE4RTUA': quotedId,
+      'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUJGNTg3QTU5MzlEOTc3NkI1AA==': `wamid.REPLY.${stamp}`,
+      '16505551234': from,
+    });
+    expect((await postWhatsapp(t, body)).status).toBe(200);
+    const [reply] = await ds.query(
+      `SELECT "quotedMsgId", "quotedMsgBody", "quotedMsgType" FROM messages WHERE "messageApiId" = $1`,
+      [`wamid.REPLY.${stamp}`],
+    );
+    const [quoted] = await ds.query(`SELECT id FROM messages WHERE "messageApiId" = $1`, [quotedId]);
+    expect(reply).toEqual({
+      quotedMsgId: quoted.id,
+      quotedMsgBody: 'Mensaje original',
+      quotedMsgType: 'text',
+    });
+  });
+});

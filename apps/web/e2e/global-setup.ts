@@ -76,6 +76,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       NODE_ENV: 'test',
       WEB_DIST_DIR: webDist,
       APP_URL: baseUrl,
+      // The sandbox channel reports delivered, then read, after this delay (1.5 s by default): short here.
+      SANDBOX_DELAY_MS: process.env.SANDBOX_DELAY_MS ?? '300',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

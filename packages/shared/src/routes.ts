@@ -27,6 +27,8 @@ const PAYMENTS: readonly PermissionName[] = ['readPayments', 'writePayments'];
 const ANALYTICS: readonly PermissionName[] = ['readCompany', 'writeCompany', 'readAnalytics'];
 
 // 01 §2.2, §2.3 and 02 §2: every authenticated route with the permissions that open it.
+export const SIMULATOR_ROUTE = '/simulador';
+
 export const ROUTE_GUARDS: readonly RouteGuard[] = [
   { path: '/chat', permissions: CHAT },
   { path: '/chat/:chatId', permissions: CHAT },
@@ -44,6 +46,8 @@ export const ROUTE_GUARDS: readonly RouteGuard[] = [
   { path: '/spaces', permissions: ['readSpaces', 'writeSpaces'], title: 'Canales' },
   { path: '/spaces/new', permissions: ['writeSpaces'], title: 'Canales' },
   { path: '/spaces/new-whatsapp', permissions: ['writeSpaces'], title: 'Canales' },
+  // Issue 3: the sandbox customer simulator, for whoever manages channels (as the API's /sandbox routes).
+  { path: SIMULATOR_ROUTE, permissions: ['writeSpaces'], title: 'Simulador de clientes' },
   // 01 §2.3: linking WhatsApp needs writeSpaces once signed in, although 01 §2.1 lists the pages as public.
   { path: '/link-whatsapp/*', permissions: ['writeSpaces'] },
   { path: '/config', permissions: CONFIG_PERMISSIONS, title: 'Configuración' },

@@ -5,7 +5,11 @@ export interface GraphQLResponse<T> {
   errors?: Array<{ message: string; extensions?: { code?: string; userMessage?: string } }>;
 }
 
-async function postJson<T>(url: string, body: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });

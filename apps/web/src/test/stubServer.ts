@@ -10,8 +10,8 @@ export interface RecordedCall {
   body: unknown;
 }
 
-// Replaces fetch: answers REST and GraphQL calls by path (one reply, or one per call in turn) and
-// records the bodies it was sent.
+// Replaces fetch: answers REST and GraphQL calls by path, query string ignored (one reply, or one per
+// call in turn) and records the paths (with their query) and bodies it was sent.
 export function stubServer(routes: Record<string, Reply | Reply[]>): RecordedCall[] {
   const calls: RecordedCall[] = [];
   const served: Record<string, number> = {};
@@ -19,9 +19,10 @@ export function stubServer(routes: Record<string, Reply | Reply[]>): RecordedCal
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ path, body });
-    const route = routes[path];
-    const index = served[path] ?? 0;
-    served[path] = index + 1;
+    const routePath = path.split('?', 1)[0] ?? path;
+    const route = routes[routePath];
+    const index = served[routePath] ?? 0;
+    served[routePath] = index + 1;
     const reply = Array.isArray(route) ? route[Math.min(index, route.length - 1)] : route;
     const { status, body: replyBody } = reply ?? { status: 404, body: { code: 'NOT_FOUND' } };
     return new Response(JSON.stringify(replyBody), {

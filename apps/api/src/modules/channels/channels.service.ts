@@ -7,9 +7,12 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { ChannelCredentials, ChannelPlatform } from '../../providers/channels/channel-provider';
 import { Channel } from './entities/channel.entity';
 
+const CHANNEL_CACHE_MS = 5000;
+
 @Injectable()
 export class ChannelsService {
   private readonly box: SecretBox;
+  private readonly byProviderId = new Map<string, { channel: Channel | null; expires: number }>();
 
   constructor(
     @InjectRepository(Channel) private readonly channels: Repository<Channel>,
@@ -22,9 +25,18 @@ export class ChannelsService {
     return token ? this.box.seal(token) : null;
   }
 
-  /** The channel a webhook names, by the provider's own id; null for one we do not know. */
-  findByProviderId(platform: ChannelPlatform, providerId: string): Promise<Channel | null> {
-    return this.channels.findOneBy({ platform, providerId });
+  /**
+   * The channel a webhook names, by the provider's own id; null for one we do not know. Cached for a few
+   * seconds: every inbound message asks, and channels change rarely (a change is seen within the TTL).
+   */
+  async findByProviderId(platform: ChannelPlatform, providerId: string): Promise<Channel | null> {
+    const key = `${platform}:${providerId}`;
+    const cached = this.byProviderId.get(key);
+    if (cached && cached.expires > Date.now()) return cached.channel;
+    const channel = await this.channels.findOneBy({ platform, providerId });
+    if (this.byProviderId.size > 10_000) this.byProviderId.clear();
+    this.byProviderId.set(key, { channel, expires: Date.now() + CHANNEL_CACHE_MS });
+    return channel;
   }
 
   findById(id: number): Promise<Channel | null> {

@@ -1,6 +1,7 @@
 import { cleanedName, messagePreview, windowExpiresAt } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { pgPool } from '../../database/pg-pool';
 import { JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
 import type {
   ChannelPlatform,
@@ -101,6 +102,23 @@ export function reviveEvents(raw: unknown): WebhookEvent[] {
   });
 }
 
+const CLIENT_DATES = [
+  'lastUpdate',
+  'whatsappLastMessageAt',
+  'whatsappStartedAt',
+  'windowExpiresAt',
+  'createdAt',
+  'updatedAt',
+];
+const MESSAGE_DATES = ['time', 'createdAt', 'seenAt', 'windowExpiration'];
+
+/** A row that came back as JSON (row_to_json), with its timestamps turned back into dates. */
+function reviveRow<T extends object>(type: new () => T, row: Record<string, unknown>, dates: string[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const key of dates) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
+  return Object.assign(new type(), out);
+}
+
 function first<T>(rows: unknown): T | undefined {
   // TypeORM answers UPDATE … RETURNING as [rows, count] and INSERT … RETURNING as rows.
   const list = Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows;
@@ -183,86 +201,91 @@ export class InboundService implements OnModuleInit {
     return result;
   }
 
-  /** True when the message was new; false for a redelivery. */
+  /**
+   * True when the message was new; false for a redelivery. Two statements, no re-reads: the conversation upsert,
+   * then one statement that inserts the message (or nothing, for a redelivery) and updates the conversation
+   * from it, returning both rows for the event. A crash between the two leaves only an empty conversation, which
+   * the provider's redelivery completes.
+   */
   private async storeMessage(channel: Channel, event: InboundMessageEvent): Promise<boolean> {
     const { type, text, payload } = contentOf(event.content);
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const key = `${channel.id}-${event.from}`;
-      const name = event.profileName?.trim() || null;
-      const upserted = first<{ id: number; inserted: boolean }>(
-        await manager.query(
-          `INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName", "whatsappStartedAt")
-           VALUES ($1, $2, $3, $4, $5, $5, $6, $7)
-           ON CONFLICT (key) DO UPDATE SET "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", clients."nameFromChannel")
-           RETURNING id, (xmax = 0) AS inserted`,
-          [
-            channel.companyId,
-            channel.id,
-            key,
-            event.from,
-            name ?? event.from,
-            cleanedName(name, event.from),
-            event.timestamp,
-          ],
-        ),
-      );
-      if (!upserted) throw new Error('client upsert returned nothing');
-      const quoted = event.quotedProviderMessageId
-        ? first<{ id: number; content: string; type: string }>(
-            await manager.query(
-              `SELECT id, content, type FROM messages WHERE "channelId" = $1 AND "messageApiId" = $2`,
-              [channel.id, event.quotedProviderMessageId],
-            ),
-          )
-        : undefined;
-      const inserted = first<{ id: number }>(
-        await manager.query(
-          `INSERT INTO messages ("companyId", "clientId", "channelId", type, content, payload, sender, "messageApiId",
+    const key = `${channel.id}-${event.from}`;
+    const name = event.profileName?.trim() || null;
+    const pool = pgPool(this.dataSource);
+    const rowsOf = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows;
+    const upserted = first<{ id: number; inserted: boolean }>(
+      await rowsOf(
+        `INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName", "whatsappStartedAt")
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $7)
+         ON CONFLICT (key) DO UPDATE SET "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", clients."nameFromChannel")
+         RETURNING id, (xmax = 0) AS inserted`,
+        [
+          channel.companyId,
+          channel.id,
+          key,
+          event.from,
+          name ?? event.from,
+          cleanedName(name, event.from),
+          event.timestamp,
+        ],
+      ),
+    );
+    if (!upserted) throw new Error('client upsert returned nothing');
+    const windowEnd = windowExpiresAt(
+      event.timestamp,
+      channel.platform === 'messenger' ? 'messenger' : 'whatsapp',
+    );
+    // An older message arriving late counts as unread but does not replace the newer last message.
+    const stored = first<{ message: Record<string, unknown>; client: Record<string, unknown> }>(
+      await rowsOf(
+        `WITH q AS (
+           SELECT id, content, type FROM messages WHERE "channelId" = $3 AND "messageApiId" = $11
+         ), m AS (
+           INSERT INTO messages ("companyId", "clientId", "channelId", type, content, payload, sender, "messageApiId",
              "time", "quotedMsgId", "quotedMsgBody", "quotedMsgType")
-           VALUES ($1, $2, $3, $4, $5, $6, 'CLIENT', $7, $8, $9, $10, $11)
+           SELECT $1, $2, $3, $4, $5, $6, 'CLIENT', $7, $8, q.id, q.content, q.type
+           FROM (SELECT 1) one LEFT JOIN q ON true
            ON CONFLICT ("channelId", "messageApiId") WHERE "messageApiId" IS NOT NULL DO NOTHING
-           RETURNING id`,
-          [
-            channel.companyId,
-            upserted.id,
-            channel.id,
-            type,
-            text,
-            payload ? JSON.stringify(payload) : null,
-            event.providerMessageId,
-            event.timestamp,
-            quoted?.id ?? null,
-            quoted ? messagePreview(quoted.type, quoted.content) : null,
-            quoted?.type ?? null,
-          ],
-        ),
-      );
-      if (!inserted) return null;
-      const windowEnd = windowExpiresAt(
-        event.timestamp,
-        channel.platform === 'messenger' ? 'messenger' : 'whatsapp',
-      );
-      // An older message arriving late counts as unread but does not replace the newer last message.
-      await manager.query(
-        `UPDATE clients SET
-           "unreadMessagesCount" = "unreadMessagesCount" + 1,
-           "isArchived" = false,
-           "whatsappLastMessageAt" = greatest("whatsappLastMessageAt", $3),
-           "windowExpiresAt" = greatest("windowExpiresAt", $4),
-           "lastMessageId" = CASE WHEN "lastUpdate" IS NULL OR "lastUpdate" <= $3 THEN $2 ELSE "lastMessageId" END,
-           "lastMessage" = CASE WHEN "lastUpdate" IS NULL OR "lastUpdate" <= $3 THEN $5 ELSE "lastMessage" END,
-           "lastMessageStatus" = CASE WHEN "lastUpdate" IS NULL OR "lastUpdate" <= $3 THEN NULL ELSE "lastMessageStatus" END,
-           "lastMessageSender" = CASE WHEN "lastUpdate" IS NULL OR "lastUpdate" <= $3 THEN 'CLIENT' ELSE "lastMessageSender" END,
-           answered = CASE WHEN "lastUpdate" IS NULL OR "lastUpdate" <= $3 THEN false ELSE answered END,
-           "lastUpdate" = greatest("lastUpdate", $3),
-           "updatedAt" = now()
-         WHERE id = $1`,
-        [upserted.id, inserted.id, event.timestamp, windowEnd, messagePreview(type, text)],
-      );
-      return { clientId: upserted.id, messageId: inserted.id, newClient: upserted.inserted };
+           RETURNING *
+         ), u AS (
+           UPDATE clients c SET
+             "unreadMessagesCount" = c."unreadMessagesCount" + 1,
+             "isArchived" = false,
+             "whatsappLastMessageAt" = greatest(c."whatsappLastMessageAt", m."time"),
+             "windowExpiresAt" = greatest(c."windowExpiresAt", $9::timestamptz),
+             "lastMessageId" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN m.id ELSE c."lastMessageId" END,
+             "lastMessage" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN $10 ELSE c."lastMessage" END,
+             "lastMessageStatus" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN NULL ELSE c."lastMessageStatus" END,
+             "lastMessageSender" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN 'CLIENT' ELSE c."lastMessageSender" END,
+             answered = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN false ELSE c.answered END,
+             "lastUpdate" = greatest(c."lastUpdate", m."time"),
+             "updatedAt" = now()
+           FROM m WHERE c.id = m."clientId"
+           RETURNING c.*
+         )
+         SELECT row_to_json(m) AS message, row_to_json(u) AS client FROM m JOIN u ON true`,
+        [
+          channel.companyId,
+          upserted.id,
+          channel.id,
+          type,
+          text,
+          payload ? JSON.stringify(payload) : null,
+          event.providerMessageId,
+          event.timestamp,
+          windowEnd,
+          messagePreview(type, text),
+          event.quotedProviderMessageId ?? null,
+        ],
+      ),
+    );
+    if (!stored) return false;
+    const client = reviveRow(Client, stored.client, CLIENT_DATES);
+    const message = reviveRow(Message, stored.message, MESSAGE_DATES);
+    this.realtime.emit(conversationRooms(client), upserted.inserted ? 'newClient' : 'newMessage', {
+      client: conversationView(client, channel),
+      message: messageView(message),
     });
-    if (!outcome) return false;
-    await this.publishNewMessage(channel, outcome.clientId, outcome.messageId, outcome.newClient);
     return true;
   }
 

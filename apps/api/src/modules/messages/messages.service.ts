@@ -216,7 +216,7 @@ export class MessagesService implements OnModuleInit {
           senderUserId: user.id,
           messageStatus: 'pending',
           quotedMsgId: quoted?.id ?? null,
-          quotedMsgBody: quoted ? messagePreview(quoted.type, quoted.content) : null,
+          quotedMsgBody: quoted?.content ?? null,
           quotedMsgType: quoted?.type ?? null,
           fakeId: input.fakeId ?? null,
           time: new Date(),

@@ -79,7 +79,8 @@ export class WebhooksController {
       throw error;
     }
     const result = await this.inbound.ingest(platform, events);
-    this.logger.debug(`${provider} webhook: ${JSON.stringify(result)}`);
+    if (result.unknownChannel > 0)
+      this.logger.warn(`${provider} webhook named ${result.unknownChannel} unknown channel(s)`);
     return { received: true };
   }
 }

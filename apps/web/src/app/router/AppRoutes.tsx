@@ -1,4 +1,4 @@
-import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard } from '@crm/shared';
+import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard, SIMULATOR_ROUTE } from '@crm/shared';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
@@ -11,6 +11,7 @@ import { PublicComingSoonPage } from '../../pages/PublicComingSoonPage';
 import { QrCodePage } from '../../pages/QrCodePage';
 import { RecoverPasswordPage } from '../../pages/RecoverPasswordPage';
 import { RootPage } from '../../pages/RootPage';
+import { SimulatorPage } from '../../pages/SimulatorPage';
 import { TwoFactorPage } from '../../pages/TwoFactorPage';
 import { RequireAuth } from '../guards/RequireAuth';
 import { guardedRouteTitle, publicRouteTitle } from './routeTitles';
@@ -30,21 +31,13 @@ const PUBLIC_PAGES: Record<string, ReactElement> = {
 const GUARDED_PAGES: Record<string, ReactElement> = {
   '/chat': <ChatPage />,
   '/chat/:chatId': <ChatPage />,
+  [SIMULATOR_ROUTE]: <SimulatorPage />,
 };
-
-function uniqueByPath(guards: readonly RouteGuard[]): RouteGuard[] {
-  const seen = new Set<string>();
-  return guards.filter((guard) => {
-    if (seen.has(guard.path)) return false;
-    seen.add(guard.path);
-    return true;
-  });
-}
 
 // A public path that the guard table also lists (the WhatsApp linking pages) needs a session,
 // so it is served inside the authenticated shell.
 const publicPaths = PUBLIC_ROUTES.filter((path) => path in PUBLIC_PAGES || !findRouteGuard(path));
-const guardedRoutes = uniqueByPath(ROUTE_GUARDS);
+const guardedRoutes: readonly RouteGuard[] = ROUTE_GUARDS;
 
 export function AppRoutes() {
   return (

@@ -42,6 +42,14 @@ describe('routeRedirect', () => {
     ).toBe('/forbidden');
   });
 
+  it('opens the customer simulator to writeSpaces only (guarded by the web until the shared table lists it)', () => {
+    const check = { path: '/simulador', companyStatus: CompanyStatus.ACTIVE };
+    expect(routeRedirect({ ...check, permissions: perms('admin') })).toBeNull();
+    expect(routeRedirect({ ...check, permissions: toPermissionMap(['readChat', 'writeSpaces']) })).toBeNull();
+    expect(routeRedirect({ ...check, permissions: perms('agente') })).toBe('/forbidden');
+    expect(routeRedirect({ ...check, permissions: perms('groupadmin') })).toBe('/forbidden');
+  });
+
   it('forces a paused or inactive company to the account page', () => {
     for (const status of [CompanyStatus.PAUSED, CompanyStatus.INACTIVE]) {
       expect(routeRedirect({ path: '/chat', permissions: perms('admin'), companyStatus: status })).toBe(

@@ -1,6 +1,9 @@
-import { CheckOutlined, LogoutOutlined } from '@ant-design/icons';
+import { CheckOutlined, ExperimentOutlined, LogoutOutlined } from '@ant-design/icons';
+import { SIMULATOR_ROUTE } from '@crm/shared';
 import { Avatar, Button, Divider, Popover, Spin, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAccess } from '../../access/hooks/useAccess';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { useSelectSpace } from '../../spaces/hooks/useSelectSpace';
 import type { Me, MeSpace } from '../api/me.graphql';
@@ -67,6 +70,7 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const { selecting, selectSpace } = useSelectSpace();
   const { loggingOut, logout } = useLogout();
+  const { canAccess } = useAccess();
 
   const panel = (
     <div className="user-panel" data-testid="user-panel">
@@ -94,6 +98,21 @@ export function UserMenu() {
         onSelect={(space) => void selectSpace(space)}
         busy={selecting}
       />
+      {/* Issue 3: the simulator has no top-bar entry (that table lives in packages/shared); admins reach it here. */}
+      {canAccess(SIMULATOR_ROUTE) ? (
+        <>
+          <Divider className="user-panel-divider" />
+          <Link
+            to={SIMULATOR_ROUTE}
+            className="user-panel-link"
+            onClick={() => setOpen(false)}
+            data-testid="user-panel-simulator"
+          >
+            <ExperimentOutlined aria-hidden="true" />
+            <span>Simulador de clientes</span>
+          </Link>
+        </>
+      ) : null}
       <Divider className="user-panel-divider" />
       <Button block danger icon={<LogoutOutlined />} loading={loggingOut} onClick={() => void logout()}>
         Cerrar sesión

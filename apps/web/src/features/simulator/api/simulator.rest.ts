@@ -1,0 +1,35 @@
+import type { MessageView } from '@crm/shared';
+import { apiGet, apiPost } from '../../../lib/http';
+
+export interface SandboxChannel {
+  id: number;
+  name: string;
+  phone: string | null;
+}
+
+export interface SimulateInput {
+  channelId: number;
+  /** The customer's phone: 8 to 15 digits. */
+  from: string;
+  name?: string;
+  text: string;
+}
+
+// Issue 3: the customer simulator's REST routes (writeSpaces).
+export function listSandboxChannels(): Promise<SandboxChannel[]> {
+  return apiGet('/sandbox/channels');
+}
+
+export function simulateCustomerMessage(input: SimulateInput): Promise<{ received: true }> {
+  return apiPost('/sandbox/simulate', input);
+}
+
+/** The customer's conversation on that channel, oldest first. */
+export function fetchSimulatorConversation(
+  channelId: number,
+  from: string,
+  signal?: AbortSignal,
+): Promise<MessageView[]> {
+  const query = new URLSearchParams({ channelId: String(channelId), from });
+  return apiGet(`/sandbox/conversation?${query.toString()}`, { signal });
+}
