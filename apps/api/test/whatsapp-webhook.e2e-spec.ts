@@ -231,6 +231,14 @@ describe('two API instances on one database', () => {
       while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 300));
       expect(received.map((e) => e.message.content)).toEqual(['Cruzando instancias']);
+
+      // An event too big for one NOTIFY payload travels through realtime_attachments.
+      const long = 'ñandú '.repeat(680);
+      const second = unique();
+      expect((await postWhatsapp(t, textPayload(second.from, second.wamid, long))).status).toBe(200);
+      const until = Date.now() + 5000;
+      while (received.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(received[1]?.message.content === long).toBe(true);
     } finally {
       await other.close();
     }
@@ -259,5 +267,26 @@ describe('replies', () => {
       quotedMsgBody: 'Mensaje original',
       quotedMsgType: 'text',
     });
+  });
+});
+
+describe('racing first messages of a new contact', () => {
+  it('stores every message and creates one conversation counting all of them unread', async () => {
+    const { from } = unique();
+    const stamp = Date.now();
+    const bodies = Array.from({ length: 8 }, (_, i) =>
+      textPayload(from, `wamid.RACE${stamp}x${i}`, `Mensaje ${i}`),
+    );
+    const results = await Promise.all(bodies.map((b) => postWhatsapp(t, b)));
+    expect(results.map((r) => r.status)).toEqual(bodies.map(() => 200));
+    const clients = await ds.query(`SELECT id, "unreadMessagesCount" FROM clients WHERE "senderId" = $1`, [
+      from,
+    ]);
+    expect(clients).toHaveLength(1);
+    expect(clients[0].unreadMessagesCount).toBe(8);
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM messages WHERE "clientId" = $1`, [
+      clients[0].id,
+    ]);
+    expect(n).toBe(8);
   });
 });

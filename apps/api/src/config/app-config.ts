@@ -39,6 +39,7 @@ export interface AppConfig {
   dialog360WebhookToken: string;
   smsApiUrl: string;
   sandboxDelayMs: number;
+  realtimeBus: boolean;
 }
 
 export class ConfigError extends Error {
@@ -189,5 +190,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       readUrl(env, 'SMS_API_URL', ['http:', 'https:']) ?? 'https://api.twilio.com/2010-04-01',
     ),
     sandboxDelayMs: readInt(env, 'SANDBOX_DELAY_MS', 1500, 0, 600_000),
+    realtimeBus: readBool(env, 'REALTIME_BUS', true),
   };
 }

@@ -35,6 +35,9 @@ export class MaintenanceService {
       [this.config.rateLimitWindowSeconds],
     );
     await this.dataSource.query(
+      `DELETE FROM realtime_attachments WHERE "createdAt" < now() - interval '1 hour'`,
+    );
+    await this.dataSource.query(
       `DELETE FROM password_reset_tokens WHERE "expiresAt" < now() - interval '1 day'`,
     );
     return { jobs: Number(jobs[1] ?? 0), buckets: Number(buckets[1] ?? 0) };

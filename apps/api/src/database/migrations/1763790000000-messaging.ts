@@ -11,9 +11,9 @@ export class Messaging1763790000000 implements MigrationInterface {
          SELECT CASE status WHEN 'pending' THEN -1 WHEN 'delivered' THEN 1 WHEN 'viewed' THEN 2
            WHEN 'deleted' THEN 3 WHEN 'failed' THEN 3 WHEN 'warning' THEN 3 ELSE 0 END $$`,
     );
-    // Large payloads of @socket.io/postgres-adapter (events between API instances).
+    // Real-time events too large for a NOTIFY payload, on their way to the other API instances.
     await queryRunner.query(
-      `CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT now(), payload bytea)`,
+      `CREATE TABLE IF NOT EXISTS realtime_attachments (id bigserial PRIMARY KEY, "createdAt" timestamptz NOT NULL DEFAULT now(), payload text NOT NULL)`,
     );
     await queryRunner.query(
       `CREATE TABLE "jobs" ("id" BIGSERIAL NOT NULL, "queue" character varying(60) NOT NULL, "payload" jsonb NOT NULL, "runAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "attempts" integer NOT NULL DEFAULT '0', "maxAttempts" integer NOT NULL DEFAULT '8', "lockedUntil" TIMESTAMP WITH TIME ZONE, "lockedBy" character varying(80), "lastError" text, "singletonKey" character varying(200), "doneAt" TIMESTAMP WITH TIME ZONE, "failed" boolean NOT NULL DEFAULT false, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "UQ_18618b1218e6ce4201e16ac1013" UNIQUE ("singletonKey"), CONSTRAINT "PK_cf0a6c42b72fcc7f7c237def345" PRIMARY KEY ("id"))`,
@@ -74,7 +74,7 @@ export class Messaging1763790000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP TABLE IF EXISTS socket_io_attachments');
+    await queryRunner.query('DROP TABLE IF EXISTS realtime_attachments');
     await queryRunner.query('DROP FUNCTION IF EXISTS message_status_rank(text)');
     await queryRunner.query(`ALTER TABLE "space_channels" DROP CONSTRAINT "FK_49f9c1d3cac03f0b777ca3c44ef"`);
     await queryRunner.query(`ALTER TABLE "space_channels" DROP CONSTRAINT "FK_9dc062dbdb5e536ff983268905c"`);

@@ -202,87 +202,87 @@ export class InboundService implements OnModuleInit {
   }
 
   /**
-   * True when the message was new; false for a redelivery. Two statements, no re-reads: the conversation upsert,
-   * then one statement that inserts the message (or nothing, for a redelivery) and updates the conversation
-   * from it, returning both rows for the event. A crash between the two leaves only an empty conversation, which
-   * the provider's redelivery completes.
+   * True when the message was new; false for a redelivery. One statement: the message is inserted first (or
+   * nothing, for a redelivery: the unique index decides, even between racing deliveries), and only a message
+   * that was inserted creates or updates its conversation. Both rows come back for the event, so nothing is
+   * read again. An older message arriving late counts as unread but does not replace the newer last message.
    */
   private async storeMessage(channel: Channel, event: InboundMessageEvent): Promise<boolean> {
     const { type, text, payload } = contentOf(event.content);
-    const key = `${channel.id}-${event.from}`;
     const name = event.profileName?.trim() || null;
-    const pool = pgPool(this.dataSource);
-    const rowsOf = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows;
-    const upserted = first<{ id: number; inserted: boolean }>(
-      await rowsOf(
-        `INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName", "whatsappStartedAt")
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $7)
-         ON CONFLICT (key) DO UPDATE SET "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", clients."nameFromChannel")
-         RETURNING id, (xmax = 0) AS inserted`,
-        [
-          channel.companyId,
-          channel.id,
-          key,
-          event.from,
-          name ?? event.from,
-          cleanedName(name, event.from),
-          event.timestamp,
-        ],
-      ),
-    );
-    if (!upserted) throw new Error('client upsert returned nothing');
-    const windowEnd = windowExpiresAt(
+    const params = [
+      channel.companyId,
+      channel.id,
+      `${channel.id}-${event.from}`,
+      event.from,
+      name ?? event.from,
+      name,
+      cleanedName(name, event.from),
+      type,
+      text,
+      payload ? JSON.stringify(payload) : null,
+      event.providerMessageId,
       event.timestamp,
-      channel.platform === 'messenger' ? 'messenger' : 'whatsapp',
-    );
-    // An older message arriving late counts as unread but does not replace the newer last message.
-    const stored = first<{ message: Record<string, unknown>; client: Record<string, unknown> }>(
-      await rowsOf(
-        `WITH q AS (
-           SELECT id, content, type FROM messages WHERE "channelId" = $3 AND "messageApiId" = $11
-         ), m AS (
-           INSERT INTO messages ("companyId", "clientId", "channelId", type, content, payload, sender, "messageApiId",
-             "time", "quotedMsgId", "quotedMsgBody", "quotedMsgType")
-           SELECT $1, $2, $3, $4, $5, $6, 'CLIENT', $7, $8, q.id, q.content, q.type
-           FROM (SELECT 1) one LEFT JOIN q ON true
-           ON CONFLICT ("channelId", "messageApiId") WHERE "messageApiId" IS NOT NULL DO NOTHING
-           RETURNING *
-         ), u AS (
-           UPDATE clients c SET
-             "unreadMessagesCount" = c."unreadMessagesCount" + 1,
-             "isArchived" = false,
-             "whatsappLastMessageAt" = greatest(c."whatsappLastMessageAt", m."time"),
-             "windowExpiresAt" = greatest(c."windowExpiresAt", $9::timestamptz),
-             "lastMessageId" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN m.id ELSE c."lastMessageId" END,
-             "lastMessage" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN $10 ELSE c."lastMessage" END,
-             "lastMessageStatus" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN NULL ELSE c."lastMessageStatus" END,
-             "lastMessageSender" = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN 'CLIENT' ELSE c."lastMessageSender" END,
-             answered = CASE WHEN c."lastUpdate" IS NULL OR c."lastUpdate" <= m."time" THEN false ELSE c.answered END,
-             "lastUpdate" = greatest(c."lastUpdate", m."time"),
-             "updatedAt" = now()
-           FROM m WHERE c.id = m."clientId"
-           RETURNING c.*
-         )
-         SELECT row_to_json(m) AS message, row_to_json(u) AS client FROM m JOIN u ON true`,
-        [
-          channel.companyId,
-          upserted.id,
-          channel.id,
-          type,
-          text,
-          payload ? JSON.stringify(payload) : null,
-          event.providerMessageId,
-          event.timestamp,
-          windowEnd,
-          messagePreview(type, text),
-          event.quotedProviderMessageId ?? null,
-        ],
-      ),
-    );
+      windowExpiresAt(event.timestamp, channel.platform === 'messenger' ? 'messenger' : 'whatsapp'),
+      messagePreview(type, text),
+      event.quotedProviderMessageId ?? null,
+    ];
+    const sql = `
+      WITH ids AS (
+        SELECT coalesce((SELECT id FROM clients WHERE key = $3), nextval(pg_get_serial_sequence('clients', 'id'))) AS cid
+      ), q AS (
+        SELECT id, content, type FROM messages WHERE "channelId" = $2 AND "messageApiId" = $15
+      ), m AS (
+        INSERT INTO messages ("companyId", "clientId", "channelId", type, content, payload, sender, "messageApiId",
+          "time", "quotedMsgId", "quotedMsgBody", "quotedMsgType")
+        SELECT $1, ids.cid, $2, $8, $9, $10, 'CLIENT', $11, $12, q.id, q.content, q.type
+        FROM ids LEFT JOIN q ON true
+        ON CONFLICT ("channelId", "messageApiId") WHERE "messageApiId" IS NOT NULL DO NOTHING
+        RETURNING *
+      ), c AS (
+        INSERT INTO clients AS cl (id, "companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName",
+          "whatsappStartedAt", "unreadMessagesCount", "whatsappLastMessageAt", "windowExpiresAt", "lastMessageId",
+          "lastMessage", "lastMessageSender", answered, "lastUpdate")
+        SELECT m."clientId", $1, $2, $3, $4, $5, $6, $7, m."time", 1, m."time", $13, m.id, $14, 'CLIENT', false, m."time"
+        FROM m
+        ON CONFLICT (key) DO UPDATE SET
+          "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", cl."nameFromChannel"),
+          "unreadMessagesCount" = cl."unreadMessagesCount" + 1,
+          "isArchived" = false,
+          "whatsappLastMessageAt" = greatest(cl."whatsappLastMessageAt", EXCLUDED."whatsappLastMessageAt"),
+          "windowExpiresAt" = greatest(cl."windowExpiresAt", EXCLUDED."windowExpiresAt"),
+          "lastMessageId" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+            THEN EXCLUDED."lastMessageId" ELSE cl."lastMessageId" END,
+          "lastMessage" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+            THEN EXCLUDED."lastMessage" ELSE cl."lastMessage" END,
+          "lastMessageStatus" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+            THEN NULL ELSE cl."lastMessageStatus" END,
+          "lastMessageSender" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+            THEN 'CLIENT' ELSE cl."lastMessageSender" END,
+          answered = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+            THEN false ELSE cl.answered END,
+          "lastUpdate" = greatest(cl."lastUpdate", EXCLUDED."lastUpdate"),
+          "updatedAt" = now()
+        RETURNING cl.*, (xmax = 0) AS inserted
+      )
+      SELECT row_to_json(m) AS message, row_to_json(c) AS client FROM m JOIN c ON true`;
+    const pool = pgPool(this.dataSource);
+    let stored:
+      | { message: Record<string, unknown>; client: Record<string, unknown> & { inserted?: boolean } }
+      | undefined;
+    try {
+      stored = first((await pool.query(sql, params)).rows);
+    } catch (error) {
+      // Two first messages of a new contact racing: the loser's message points at a conversation id that lost
+      // the key to the winner's (foreign key violation). Once more finds the winner's conversation.
+      if ((error as { code?: string }).code !== '23503') throw error;
+      stored = first((await pool.query(sql, params)).rows);
+    }
     if (!stored) return false;
+    const newClient = stored.client.inserted === true;
     const client = reviveRow(Client, stored.client, CLIENT_DATES);
     const message = reviveRow(Message, stored.message, MESSAGE_DATES);
-    this.realtime.emit(conversationRooms(client), upserted.inserted ? 'newClient' : 'newMessage', {
+    this.realtime.emit(conversationRooms(client), newClient ? 'newClient' : 'newMessage', {
       client: conversationView(client, channel),
       message: messageView(message),
     });
