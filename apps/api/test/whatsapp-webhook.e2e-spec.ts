@@ -290,3 +290,23 @@ describe('racing first messages of a new contact', () => {
     expect(n).toBe(8);
   });
 });
+
+describe('agent rooms', () => {
+  it('tells an agent about their own conversations only', async () => {
+    const agent = await connect(await login(t, 'agente@demo.local'));
+    const seen: Array<{ client: { senderId: string } }> = [];
+    agent.on('newMessage', (e) => seen.push(e));
+    const [{ id: agentId }] = await ds.query(`SELECT id FROM users WHERE email = 'agente@demo.local'`);
+    const [{ id: otherId }] = await ds.query(`SELECT id FROM users WHERE email = 'groupadmin@demo.local'`);
+    const mine = unique();
+    const theirs = unique();
+    await postWhatsapp(t, textPayload(mine.from, mine.wamid, 'primero'));
+    await postWhatsapp(t, textPayload(theirs.from, theirs.wamid, 'primero'));
+    await ds.query(`UPDATE clients SET "agentId" = $2 WHERE "senderId" = $1`, [mine.from, agentId]);
+    await ds.query(`UPDATE clients SET "agentId" = $2 WHERE "senderId" = $1`, [theirs.from, otherId]);
+    await postWhatsapp(t, textPayload(mine.from, `${mine.wamid}.2`, 'segundo'));
+    await postWhatsapp(t, textPayload(theirs.from, `${theirs.wamid}.2`, 'segundo'));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(seen.map((e) => e.client.senderId)).toEqual([mine.from]);
+  });
+});

@@ -84,3 +84,24 @@ export interface MessageStatusPayload {
   /** The conversation's last-message status after this update (02 §4). */
   lastMessageStatus: string | null;
 }
+
+export interface UnreadCountPayload {
+  clientId: number;
+  unreadMessages: number;
+}
+
+/** Events of the conversation actions (02 §7): which conversation, and its new state. */
+export interface ConversationRemovedPayload {
+  clientId: number;
+}
+
+export interface ArchivedPayload {
+  clientId: number;
+  isArchived: boolean;
+}
+
+export interface UnassignClientPayload {
+  clientId: number;
+  /** The agent who lost the conversation. */
+  agentId: number;
+}

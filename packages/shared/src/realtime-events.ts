@@ -1,4 +1,11 @@
-import type { MessageStatusPayload, NewMessagePayload } from './messaging';
+import type {
+  ArchivedPayload,
+  ConversationRemovedPayload,
+  MessageStatusPayload,
+  NewMessagePayload,
+  UnassignClientPayload,
+  UnreadCountPayload,
+} from './messaging';
 import { COMPANY_WIDE_ROLES, type RoleName } from './permissions';
 
 // 02 §7 Real-time: the event catalogue; names are the wire names.
@@ -47,17 +54,17 @@ export interface RealtimeEventMap {
   newMessage: NewMessagePayload;
   newClient: NewMessagePayload;
   updateUserData: UpdateUserDataPayload;
-  deleteConversation: Record<string, unknown>;
-  archived: Record<string, unknown>;
+  deleteConversation: ConversationRemovedPayload;
+  archived: ArchivedPayload;
   archivedBroadcastConversation: Record<string, unknown>;
-  markAsRead: Record<string, unknown>;
-  markAsUnread: Record<string, unknown>;
+  markAsRead: UnreadCountPayload;
+  markAsUnread: UnreadCountPayload;
   conversationValuable: Record<string, unknown>;
   messageStatus: MessageStatusPayload;
   finishBotAssignment: Record<string, unknown>;
   newUserName: Record<string, unknown>;
   tagsUpdate: Record<string, unknown>;
-  unassignClient: Record<string, unknown>;
+  unassignClient: UnassignClientPayload;
   openClient: Record<string, unknown>;
   groupAdmin: Record<string, unknown>;
   progressBar: ProgressBarPayload;
