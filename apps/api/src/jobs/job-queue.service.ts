@@ -9,6 +9,7 @@ import {
 import { Client as PgClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { queryRows } from '../database/query-rows';
 import type { Job } from './job.entity';
 
 export interface EnqueueOptions {
@@ -143,7 +144,7 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
   private async claim(limit: number): Promise<Job[]> {
     const queues = [...this.handlers.keys()];
     if (queues.length === 0) return [];
-    const rows: Job[] = await this.dataSource.query(
+    const rows: unknown = await this.dataSource.query(
       `UPDATE jobs SET "lockedUntil" = now() + make_interval(secs => $3), "lockedBy" = $4, attempts = attempts + 1
        WHERE id IN (
          SELECT id FROM jobs
@@ -153,7 +154,7 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
        RETURNING *`,
       [queues, limit, LEASE_SECONDS, this.workerId],
     );
-    return Array.isArray(rows[0]) ? (rows[0] as unknown as Job[]) : rows;
+    return queryRows<Job>(rows);
   }
 
   private async run(job: Job): Promise<void> {

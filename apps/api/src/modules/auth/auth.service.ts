@@ -7,6 +7,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { randomToken, safeEqual, sha256 } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { firstRow } from '../../database/query-rows';
 import { MailService } from '../../providers/mail/mail.service';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { CompaniesService } from '../companies/companies.service';
@@ -340,12 +341,12 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(input.password);
     const userId = await this.dataSource.transaction(async (manager) => {
       // Consumed atomically: of two uses of one link, exactly one succeeds.
-      const rows: Array<{ userId: number }> = await manager.query(
+      const rows: unknown = await manager.query(
         `UPDATE password_reset_tokens SET "usedAt" = now()
          WHERE "tokenHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > now() RETURNING "userId"`,
         [sha256(input.token)],
       );
-      const row = Array.isArray(rows[0]) ? (rows[0] as Array<{ userId: number }>)[0] : rows[0];
+      const row = firstRow<{ userId: number }>(rows);
       if (!row) throw new AppException('RESET_TOKEN_INVALID', { field: 'token' });
       await manager.update(User, { id: row.userId }, { passwordHash });
       // A new password ends every open session of the account.

@@ -2,6 +2,7 @@ import { cleanedName, messagePreview, windowExpiresAt } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { pgPool } from '../../database/pg-pool';
+import { firstRow, queryRows } from '../../database/query-rows';
 import { JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
 import type {
   ChannelPlatform,
@@ -117,12 +118,6 @@ function reviveRow<T extends object>(type: new () => T, row: Record<string, unkn
   const out: Record<string, unknown> = { ...row };
   for (const key of dates) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
   return Object.assign(new type(), out);
-}
-
-function first<T>(rows: unknown): T | undefined {
-  // TypeORM answers UPDATE … RETURNING as [rows, count] and INSERT … RETURNING as rows.
-  const list = Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0] : rows;
-  return Array.isArray(list) ? (list[0] as T | undefined) : undefined;
 }
 
 /**
@@ -271,12 +266,12 @@ export class InboundService implements OnModuleInit {
       | { message: Record<string, unknown>; client: Record<string, unknown> & { inserted?: boolean } }
       | undefined;
     try {
-      stored = first((await pool.query(sql, params)).rows);
+      stored = firstRow((await pool.query(sql, params)).rows);
     } catch (error) {
       // Two first messages of a new contact racing: the loser's message points at a conversation id that lost
       // the key to the winner's (foreign key violation). Once more finds the winner's conversation.
       if ((error as { code?: string }).code !== '23503') throw error;
-      stored = first((await pool.query(sql, params)).rows);
+      stored = firstRow((await pool.query(sql, params)).rows);
     }
     if (!stored) return false;
     const newClient = stored.client.inserted === true;
@@ -311,7 +306,7 @@ export class InboundService implements OnModuleInit {
     channel: Channel,
     event: Pick<InboundStatusEvent, 'providerMessageId' | 'status' | 'error' | 'windowExpiresAt'>,
   ): Promise<'applied' | 'ignored' | 'unknown-message'> {
-    const updated = first<{
+    const updated = firstRow<{
       id: number;
       clientId: number;
       messageStatus: string;
@@ -337,7 +332,7 @@ export class InboundService implements OnModuleInit {
       ),
     );
     if (!updated) {
-      const exists = first(
+      const exists = firstRow(
         await this.dataSource.query(`SELECT 1 FROM messages WHERE "channelId" = $1 AND "messageApiId" = $2`, [
           channel.id,
           event.providerMessageId,
@@ -351,7 +346,7 @@ export class InboundService implements OnModuleInit {
 
   /** Publishes a message's current status (e.g. after a send failed) through the same rules as a webhook's. */
   async republishStatus(channel: Channel, messageId: number): Promise<void> {
-    const message = first<{
+    const message = firstRow<{
       id: number;
       clientId: number;
       messageStatus: string;
@@ -378,7 +373,7 @@ export class InboundService implements OnModuleInit {
     windowEnd: Date | null,
   ): Promise<void> {
     // 02 §4: the conversation's last-message status follows at an equal or higher rank.
-    const client = first<{ companyId: number; agentId: number | null; lastMessageStatus: string | null }>(
+    const client = firstRow<{ companyId: number; agentId: number | null; lastMessageStatus: string | null }>(
       await this.dataSource.query(
         `UPDATE clients SET
            "lastMessageStatus" = CASE WHEN "lastMessageId" = $2
@@ -411,13 +406,13 @@ export class InboundService implements OnModuleInit {
        RETURNING m.id, m."clientId", m."messageStatus", m."errorCode", m."errorInfo"`,
       [channel.id, event.counterpart, event.watermark, event.status],
     );
-    const list = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<{
+    const list = queryRows<{
       id: number;
       clientId: number;
       messageStatus: string;
       errorCode: string | null;
       errorInfo: string | null;
-    }>;
+    }>(rows);
     for (const message of list.sort((a, b) => a.id - b.id)) await this.afterStatus(channel, message, null);
   }
 }
