@@ -11,7 +11,7 @@ import { AppException } from './common/errors/app.exception';
 import type { AppConfig } from './config/app-config';
 import { DemoSeedService } from './database/demo-seed.service';
 
-const API_PREFIXES = ['/api', '/graphql', '/socket.io', '/webhooks'];
+const API_PREFIXES = ['/api', '/graphql', '/socket.io', '/webhooks', '/uploads'];
 
 function isApiPath(path: string): boolean {
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
@@ -49,6 +49,11 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.setGlobalPrefix('api', {
     exclude: ['graphql', { path: 'webhooks/{*path}', method: RequestMethod.ALL }],
   });
+  // Uploaded media: public by unguessable key, because providers download it without credentials.
+  app.use(
+    '/uploads',
+    express.static(join(config.dataDir, 'uploads'), { index: false, fallthrough: false, maxAge: '7d' }),
+  );
   serveWebClient(app, config.webDistDir);
   await app.init();
   if (config.demoData) await app.get(DemoSeedService).seedIfEmpty();

@@ -22,6 +22,7 @@ import { SandboxModule } from './modules/sandbox/sandbox.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
 import { UsersModule } from './modules/users/users.module';
 import { MailModule } from './providers/mail/mail.module';
+import { StorageModule } from './providers/storage/storage.module';
 import { RealtimeModule } from './realtime/realtime.module';
 
 /** Apollo's own errors (unknown field, bad variables) get the same Spanish userMessage as ours. */
@@ -57,6 +58,7 @@ export class AppModule {
         RealtimeModule,
         JobsModule,
         MailModule,
+        StorageModule,
         RolesModule,
         CompaniesModule,
         SpacesModule,

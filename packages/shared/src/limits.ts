@@ -65,6 +65,28 @@ export const DEFAULT_ACCEPTED_MIME_TYPES: readonly string[] = [
   'video/mp4',
 ];
 // 02 §5: template media accepts images, pdf and mp4.
+/** 02 §5 "Upload": what the conversation composer accepts (images, videos, documents and archives). */
+export const CHAT_UPLOAD_MIME_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/jpg',
+  'image/png',
+  'video/mp4',
+  'video/3gpp',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'text/csv',
+  'text/plain',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/x-rar-compressed',
+  'application/x-7z-compressed',
+];
+
 export const TEMPLATE_MEDIA_MIME_TYPES: readonly string[] = [
   'image/jpeg',
   'image/png',

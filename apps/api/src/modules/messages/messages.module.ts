@@ -10,10 +10,11 @@ import { InboundService } from './inbound.service';
 import { MessagesController } from './messages.controller';
 import { MessagesResolver } from './messages.resolver';
 import { MessagesService } from './messages.service';
+import { UploadsController } from './uploads.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Message, Client]), ChannelsModule],
-  controllers: [WebhooksController, ClientsController, MessagesController],
+  controllers: [WebhooksController, ClientsController, MessagesController, UploadsController],
   providers: [InboundService, MessagesService, ClientsService, MessagesResolver],
   exports: [InboundService, MessagesService, ClientsService],
 })
