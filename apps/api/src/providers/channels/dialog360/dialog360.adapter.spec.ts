@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type ChannelCredentials,
-  ProviderError,
-  WebhookParseError,
-  type WebhookRequest,
-} from '../channel-provider';
+import { type ChannelCredentials, WebhookParseError, type WebhookRequest } from '../channel-provider';
 import {
   closedPortUrl,
   FakeProviderServer,
   fixtureBytes,
   fixtureJson,
+  rejection,
 } from '../whatsapp-cloud/__fixtures__/fake-provider-server';
 import { Dialog360Adapter } from './dialog360.adapter';
 
@@ -20,16 +16,6 @@ const channel: ChannelCredentials = {
   accessToken: 'd360-api-key-abc',
   phone: '5215598765432',
 };
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('Expected the send to fail');
-}
 
 describe('Dialog360Adapter.send', () => {
   let fake: FakeProviderServer;

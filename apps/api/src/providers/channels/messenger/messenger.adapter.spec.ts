@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ChannelCredentials,
   type OutboundMessage,
-  ProviderError,
   WebhookParseError,
   type WebhookRequest,
 } from '../channel-provider';
@@ -11,6 +10,7 @@ import {
   FakeProviderServer,
   fixtureBytes,
   fixtureJson,
+  rejection,
 } from '../whatsapp-cloud/__fixtures__/fake-provider-server';
 import { signMetaBody } from '../whatsapp-cloud/meta-signature';
 import { MessengerAdapter } from './messenger.adapter';
@@ -24,16 +24,6 @@ const channel: ChannelCredentials = {
   providerId: PAGE,
   accessToken: 'EAAPageToken123',
 };
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('Expected the send to fail');
-}
 
 describe('MessengerAdapter.send', () => {
   let fake: FakeProviderServer;

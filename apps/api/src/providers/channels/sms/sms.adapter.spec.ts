@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ChannelCredentials,
   type OutboundMessage,
-  ProviderError,
   WebhookParseError,
   type WebhookRequest,
 } from '../channel-provider';
@@ -11,6 +10,7 @@ import {
   FakeProviderServer,
   fixtureBytes,
   fixtureJson,
+  rejection,
 } from '../whatsapp-cloud/__fixtures__/fake-provider-server';
 import { SmsAdapter } from './sms.adapter';
 import { twilioSignature } from './twilio-signature';
@@ -27,16 +27,6 @@ const channel: ChannelCredentials = {
   accessToken: `${ACCOUNT_SID}:${AUTH_TOKEN}`,
   phone: OUR_NUMBER,
 };
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('Expected the send to fail');
-}
 
 describe('SmsAdapter.send', () => {
   let fake: FakeProviderServer;

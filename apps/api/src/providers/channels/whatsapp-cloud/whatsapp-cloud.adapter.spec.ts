@@ -11,6 +11,7 @@ import {
   FakeProviderServer,
   fixtureBytes,
   fixtureJson,
+  rejection,
 } from './__fixtures__/fake-provider-server';
 import { signMetaBody } from './meta-signature';
 import { WhatsappCloudAdapter } from './whatsapp-cloud.adapter';
@@ -22,16 +23,6 @@ const channel: ChannelCredentials = {
   accessToken: 'EAAG-system-user-token',
   phone: '15550783881',
 };
-
-async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('Expected the send to fail');
-}
 
 describe('WhatsappCloudAdapter.send', () => {
   let fake: FakeProviderServer;

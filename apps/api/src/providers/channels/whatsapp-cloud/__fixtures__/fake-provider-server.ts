@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { ProviderError } from '../../channel-provider';
 
 /**
  * Test support: a real HTTP server on 127.0.0.1 standing in for a provider (ARCHITECTURE "Tests"). It records every
@@ -102,4 +103,15 @@ export function fixtureBytes(directory: string, name: string): Buffer {
 
 export function fixtureJson(directory: string, name: string): unknown {
   return JSON.parse(fixtureBytes(directory, name).toString('utf8'));
+}
+
+/** The ProviderError a send rejected with; fails the test when it resolved or threw something else. */
+export async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ProviderError) return error;
+    throw error;
+  }
+  throw new Error('Expected the send to fail');
 }
