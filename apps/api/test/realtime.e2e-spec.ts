@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RealtimeService } from '../src/realtime/realtime.service';
 import { gql, login, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -119,5 +120,26 @@ describe('several API instances', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('publishes to the bus only while another instance is listening', async () => {
+    const until = async (check: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error('condition not reached within 5 s');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const bus = t.app.get(RealtimeService);
+    await until(() => bus.peerCount() === 0);
+    const other = await startTestApp();
+    try {
+      // The newcomer says hello, the existing instance answers: each learns of the other.
+      await until(() => bus.peerCount() === 1 && other.app.get(RealtimeService).peerCount() === 1);
+    } finally {
+      await other.close();
+    }
+    // 'bye' on shutdown: back to publishing nothing.
+    await until(() => bus.peerCount() === 0);
   });
 });

@@ -20,13 +20,20 @@ export function sessionRoom(sessionId: string): string {
 type BusMessage =
   | { o: string; k: 'emit'; r: string[]; e: string; p: unknown }
   | { o: string; k: 'disconnect'; s: string }
-  | { o: string; k: 'attachment'; a: string };
+  | { o: string; k: 'attachment'; a: string }
+  // Presence: 'hello' when an instance starts listening (the others answer 'here'), 'here' as a heartbeat,
+  // 'bye' when it stops.
+  | { o: string; k: 'hello' | 'here' | 'bye' };
 
 const CHANNEL = 'crm_realtime';
 // NOTIFY payloads must stay under 8000 bytes; bigger events travel through realtime_attachments.
 const MAX_NOTIFY_BYTES = 7500;
 const FLUSH_DELAY_MS = 2;
 const MAX_BATCH = 64;
+const HEARTBEAT_MS = 20_000;
+// A peer not heard from for this long is taken as gone (it crashed without saying 'bye').
+const PEER_TTL_MS = 3 * HEARTBEAT_MS;
+const RECONNECT_MS = 1_000;
 
 /**
  * What domain services call to publish an event; only the gateway touches sockets. Emitting to several rooms at
@@ -35,7 +42,10 @@ const MAX_BATCH = 64;
  * ARCHITECTURE rule 9: events reach sockets on every API instance. Each event is delivered to this instance's
  * sockets at once and published to the others through PostgreSQL NOTIFY; notifications are batched over a few
  * milliseconds into one query, so under load cross-instance delivery costs a fraction of a round trip per event
- * (it replaced @socket.io/postgres-adapter, which spent one round trip on every event).
+ * (it replaced @socket.io/postgres-adapter, which spent one round trip on every event). Instances announce
+ * themselves on the same channel, and an instance that knows of no other publishes nothing: a single-instance
+ * deployment pays nothing for the bus (measured: it was a third of the webhook path's CPU, spent on
+ * notifications that only came back to their sender).
  */
 @Injectable()
 export class RealtimeService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -43,6 +53,9 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
   private readonly instanceId = randomUUID();
   private server: Server | null = null;
   private listener: PgClient | null = null;
+  private readonly peers = new Map<string, number>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
   private queue: string[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -59,21 +72,76 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.realtimeBus) return;
-    const { url } = this.dataSource.options as { url?: string };
-    this.listener = new PgClient({ connectionString: url });
-    this.listener.on('error', (error: Error) => this.logger.warn(`realtime listener: ${error.message}`));
-    this.listener.on('notification', (msg) => {
-      if (msg.payload) void this.receive(msg.payload);
-    });
-    await this.listener.connect();
-    await this.listener.query(`LISTEN ${CHANNEL}`);
+    await this.listen();
+    this.heartbeat = setInterval(() => this.announce('here'), HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    await this.flush();
+    await this.flushing;
+    await this.flush().catch(() => undefined);
+    if (this.listener)
+      await this.notify([this.busText({ o: this.instanceId, k: 'bye' })]).catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+  }
+
+  /** Number of other API instances this one currently publishes to. */
+  peerCount(): number {
+    this.prunePeers();
+    return this.peers.size;
+  }
+
+  /** LISTEN on a dedicated connection, then say hello; a lost connection is opened again (and says hello again). */
+  private async listen(): Promise<void> {
+    const { url } = this.dataSource.options as { url?: string };
+    const listener = new PgClient({ connectionString: url });
+    let lost = false;
+    const onLost = (reason: string) => {
+      if (lost || this.stopped) return;
+      lost = true;
+      this.logger.warn(`realtime listener lost (${reason}); reconnecting`);
+      if (this.listener === listener) this.listener = null;
+      listener.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    listener.on('error', (error: Error) => onLost(error.message));
+    listener.on('end', () => onLost('connection ended'));
+    listener.on('notification', (msg) => {
+      if (msg.payload) void this.receive(msg.payload);
+    });
+    await listener.connect();
+    await listener.query(`LISTEN ${CHANNEL}`);
+    this.listener = listener;
+    await this.notify([this.busText({ o: this.instanceId, k: 'hello' })]);
+  }
+
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer || this.stopped) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.listen().catch((error: Error) => {
+        this.logger.warn(`realtime listener: ${error.message}`);
+        this.scheduleReconnect();
+      });
+    }, RECONNECT_MS);
+    this.reconnectTimer.unref();
+  }
+
+  private announce(kind: 'hello' | 'here'): void {
+    if (this.stopped || !this.listener) return;
+    this.notify([this.busText({ o: this.instanceId, k: kind })]).catch((error: Error) =>
+      this.logger.warn(`realtime presence: ${error.message}`),
+    );
+  }
+
+  private prunePeers(): void {
+    const oldest = Date.now() - PEER_TTL_MS;
+    for (const [id, seen] of this.peers) if (seen < oldest) this.peers.delete(id);
   }
 
   emit<E extends keyof RealtimeEventMap>(rooms: string[], event: E, payload: RealtimeEventMap[E]): void {
@@ -101,12 +169,22 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private deliver(rooms: string[], event: string, payload: unknown): void {
-    this.server?.to(rooms).emit(event, payload);
+    const server = this.server;
+    if (!server) return;
+    // socket.io encodes the packet before looking for sockets; skip that when nobody is in these rooms.
+    const present = server.sockets.adapter.rooms;
+    if (!rooms.some((room) => present.has(room))) return;
+    server.to(rooms).emit(event, payload);
+  }
+
+  /** Bus texts start with the sender's id, so an instance drops its own notifications without parsing them. */
+  private busText(message: BusMessage): string {
+    return `${message.o}|${JSON.stringify(message)}`;
   }
 
   private publish(message: BusMessage): void {
-    if (!this.config.realtimeBus || this.stopped) return;
-    this.queue.push(JSON.stringify(message));
+    if (!this.config.realtimeBus || this.stopped || this.peerCount() === 0) return;
+    this.queue.push(this.busText(message));
     if (this.queue.length >= MAX_BATCH) this.scheduleFlush(0);
     else this.scheduleFlush(FLUSH_DELAY_MS);
   }
@@ -127,28 +205,41 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
-      const pool = pgPool(this.dataSource);
       const payloads: string[] = [];
       for (const text of batch) {
         if (Buffer.byteLength(text) <= MAX_NOTIFY_BYTES) {
           payloads.push(text);
           continue;
         }
-        const { rows } = await pool.query(
+        const { rows } = await pgPool(this.dataSource).query(
           'INSERT INTO realtime_attachments (payload) VALUES ($1) RETURNING id',
-          [text],
+          [text.slice(text.indexOf('|') + 1)],
         );
-        payloads.push(JSON.stringify({ o: this.instanceId, k: 'attachment', a: String(rows[0].id) }));
+        payloads.push(this.busText({ o: this.instanceId, k: 'attachment', a: String(rows[0].id) }));
       }
-      const calls = payloads.map((_, i) => `pg_notify('${CHANNEL}', $${i + 1})`).join(', ');
-      await pool.query(`SELECT ${calls}`, payloads);
+      await this.notify(payloads);
     }
+  }
+
+  private async notify(payloads: string[]): Promise<void> {
+    const calls = payloads.map((_, i) => `pg_notify('${CHANNEL}', $${i + 1})`).join(', ');
+    await pgPool(this.dataSource).query(`SELECT ${calls}`, payloads);
   }
 
   private async receive(raw: string): Promise<void> {
     try {
-      let message = JSON.parse(raw) as BusMessage;
-      if (message.o === this.instanceId) return;
+      const bar = raw.indexOf('|');
+      const origin = raw.slice(0, bar);
+      if (bar < 0 || origin === this.instanceId) return;
+      let message = JSON.parse(raw.slice(bar + 1)) as BusMessage;
+      if (message.k === 'bye') {
+        this.peers.delete(origin);
+        return;
+      }
+      this.peers.set(origin, Date.now());
+      // A newcomer has to learn of us too, or it would publish to nobody.
+      if (message.k === 'hello') this.announce('here');
+      if (message.k === 'hello' || message.k === 'here') return;
       if (message.k === 'attachment') {
         const { rows } = await pgPool(this.dataSource).query(
           'SELECT payload FROM realtime_attachments WHERE id = $1',

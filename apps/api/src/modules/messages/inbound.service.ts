@@ -91,6 +91,46 @@ function contentOf(content: InboundContent): {
   }
 }
 
+const STORE_MESSAGE_SQL = `
+  WITH ids AS (
+    SELECT coalesce((SELECT id FROM clients WHERE key = $3), nextval(pg_get_serial_sequence('clients', 'id'))) AS cid
+  ), q AS (
+    SELECT id, content, type FROM messages WHERE "channelId" = $2 AND "messageApiId" = $15
+  ), m AS (
+    INSERT INTO messages ("companyId", "clientId", "channelId", type, content, payload, sender, "messageApiId",
+      "time", "quotedMsgId", "quotedMsgBody", "quotedMsgType")
+    SELECT $1, ids.cid, $2, $8, $9, $10, 'CLIENT', $11, $12, q.id, q.content, q.type
+    FROM ids LEFT JOIN q ON true
+    ON CONFLICT ("channelId", "messageApiId") WHERE "messageApiId" IS NOT NULL DO NOTHING
+    RETURNING *
+  ), c AS (
+    INSERT INTO clients AS cl (id, "companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName",
+      "whatsappStartedAt", "unreadMessagesCount", "whatsappLastMessageAt", "windowExpiresAt", "lastMessageId",
+      "lastMessage", "lastMessageSender", answered, "lastUpdate")
+    SELECT m."clientId", $1, $2, $3, $4, $5, $6, $7, m."time", 1, m."time", $13, m.id, $14, 'CLIENT', false, m."time"
+    FROM m
+    ON CONFLICT (key) DO UPDATE SET
+      "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", cl."nameFromChannel"),
+      "unreadMessagesCount" = cl."unreadMessagesCount" + 1,
+      "isArchived" = false,
+      "whatsappLastMessageAt" = greatest(cl."whatsappLastMessageAt", EXCLUDED."whatsappLastMessageAt"),
+      "windowExpiresAt" = greatest(cl."windowExpiresAt", EXCLUDED."windowExpiresAt"),
+      "lastMessageId" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+        THEN EXCLUDED."lastMessageId" ELSE cl."lastMessageId" END,
+      "lastMessage" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+        THEN EXCLUDED."lastMessage" ELSE cl."lastMessage" END,
+      "lastMessageStatus" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+        THEN NULL ELSE cl."lastMessageStatus" END,
+      "lastMessageSender" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+        THEN 'CLIENT' ELSE cl."lastMessageSender" END,
+      answered = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
+        THEN false ELSE cl.answered END,
+      "lastUpdate" = greatest(cl."lastUpdate", EXCLUDED."lastUpdate"),
+      "updatedAt" = now()
+    RETURNING cl.*, (xmax = 0) AS inserted
+  )
+  SELECT row_to_json(m) AS message, row_to_json(c) AS client FROM m JOIN c ON true`;
+
 /** Webhook events that went through a job's JSON: their dates come back as strings. */
 export function reviveEvents(raw: unknown): WebhookEvent[] {
   if (!Array.isArray(raw)) return [];
@@ -222,56 +262,20 @@ export class InboundService implements OnModuleInit {
       messagePreview(type, text),
       event.quotedProviderMessageId ?? null,
     ];
-    const sql = `
-      WITH ids AS (
-        SELECT coalesce((SELECT id FROM clients WHERE key = $3), nextval(pg_get_serial_sequence('clients', 'id'))) AS cid
-      ), q AS (
-        SELECT id, content, type FROM messages WHERE "channelId" = $2 AND "messageApiId" = $15
-      ), m AS (
-        INSERT INTO messages ("companyId", "clientId", "channelId", type, content, payload, sender, "messageApiId",
-          "time", "quotedMsgId", "quotedMsgBody", "quotedMsgType")
-        SELECT $1, ids.cid, $2, $8, $9, $10, 'CLIENT', $11, $12, q.id, q.content, q.type
-        FROM ids LEFT JOIN q ON true
-        ON CONFLICT ("channelId", "messageApiId") WHERE "messageApiId" IS NOT NULL DO NOTHING
-        RETURNING *
-      ), c AS (
-        INSERT INTO clients AS cl (id, "companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName",
-          "whatsappStartedAt", "unreadMessagesCount", "whatsappLastMessageAt", "windowExpiresAt", "lastMessageId",
-          "lastMessage", "lastMessageSender", answered, "lastUpdate")
-        SELECT m."clientId", $1, $2, $3, $4, $5, $6, $7, m."time", 1, m."time", $13, m.id, $14, 'CLIENT', false, m."time"
-        FROM m
-        ON CONFLICT (key) DO UPDATE SET
-          "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", cl."nameFromChannel"),
-          "unreadMessagesCount" = cl."unreadMessagesCount" + 1,
-          "isArchived" = false,
-          "whatsappLastMessageAt" = greatest(cl."whatsappLastMessageAt", EXCLUDED."whatsappLastMessageAt"),
-          "windowExpiresAt" = greatest(cl."windowExpiresAt", EXCLUDED."windowExpiresAt"),
-          "lastMessageId" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-            THEN EXCLUDED."lastMessageId" ELSE cl."lastMessageId" END,
-          "lastMessage" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-            THEN EXCLUDED."lastMessage" ELSE cl."lastMessage" END,
-          "lastMessageStatus" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-            THEN NULL ELSE cl."lastMessageStatus" END,
-          "lastMessageSender" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-            THEN 'CLIENT' ELSE cl."lastMessageSender" END,
-          answered = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-            THEN false ELSE cl.answered END,
-          "lastUpdate" = greatest(cl."lastUpdate", EXCLUDED."lastUpdate"),
-          "updatedAt" = now()
-        RETURNING cl.*, (xmax = 0) AS inserted
-      )
-      SELECT row_to_json(m) AS message, row_to_json(c) AS client FROM m JOIN c ON true`;
+
     const pool = pgPool(this.dataSource);
+    // Named: each connection parses and plans it once, then only binds (this is the webhook hot path).
+    const query = { name: 'inbound-store-message', text: STORE_MESSAGE_SQL, values: params };
     let stored:
       | { message: Record<string, unknown>; client: Record<string, unknown> & { inserted?: boolean } }
       | undefined;
     try {
-      stored = firstRow((await pool.query(sql, params)).rows);
+      stored = firstRow((await pool.query(query)).rows);
     } catch (error) {
       // Two first messages of a new contact racing: the loser's message points at a conversation id that lost
       // the key to the winner's (foreign key violation). Once more finds the winner's conversation.
       if ((error as { code?: string }).code !== '23503') throw error;
-      stored = firstRow((await pool.query(sql, params)).rows);
+      stored = firstRow((await pool.query(query)).rows);
     }
     if (!stored) return false;
     const newClient = stored.client.inserted === true;
