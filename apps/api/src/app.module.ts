@@ -15,6 +15,7 @@ import { DemoSeedService } from './database/demo-seed.service';
 import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { ConversationsModule } from './modules/conversations/conversations.module';
 import { HealthController } from './modules/health/health.controller';
 import { MessagesModule } from './modules/messages/messages.module';
 import { RolesModule } from './modules/roles/roles.module';
@@ -65,6 +66,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MessagesModule,
+        ConversationsModule,
         SandboxModule,
       ],
       controllers: [HealthController],

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   COMPANY_STATUSES,
   CompanyStatus,
+  companySettings,
+  DEFAULT_COMPANY_SETTINGS,
   destinationAfterLogin,
+  fillQuickAnswer,
   forcedRoute,
   PLAN_PERIODS,
   Plan,
@@ -82,5 +85,26 @@ describe('secondFactorDestination', () => {
   it('shows the QR until the factor is verified', () => {
     expect(secondFactorDestination('unverified')).toBe('/qr-code');
     expect(secondFactorDestination('verified')).toBe('/two-factor');
+  });
+});
+
+describe('companySettings', () => {
+  it('fills settings a company has not stored with their defaults', () => {
+    const settings = companySettings({ sentClientSurveyByDefault: true });
+    expect(settings.sentClientSurveyByDefault).toBe(true);
+    expect(settings.showClientCloseOption).toBe(DEFAULT_COMPANY_SETTINGS.showClientCloseOption);
+    expect(companySettings(null)).toEqual(DEFAULT_COMPANY_SETTINGS);
+  });
+});
+
+describe('fillQuickAnswer', () => {
+  it('fills every lead-name and agent-name placeholder', () => {
+    expect(
+      fillQuickAnswer('Hola {{nombre_cliente}}, soy {{nombre_agente}}. {{nombre_cliente}}, ¿seguimos?', {
+        leadName: 'Ana',
+        agentName: 'Luis',
+      }),
+    ).toBe('Hola Ana, soy Luis. Ana, ¿seguimos?');
+    expect(fillQuickAnswer('Sin marcas', { leadName: 'Ana', agentName: 'Luis' })).toBe('Sin marcas');
   });
 });

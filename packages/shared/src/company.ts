@@ -111,3 +111,62 @@ export function forcedRoute(
 export function secondFactorDestination(factorStatus: 'unverified' | 'verified'): '/qr-code' | '/two-factor' {
   return factorStatus === 'unverified' ? '/qr-code' : '/two-factor';
 }
+
+/** 02 §3 "Company settings": what admins switch on for the whole team. */
+export interface CompanySettings {
+  isWelcomeMessageActive: boolean;
+  isAgentNameInMessageActive: boolean;
+  canUnarchiveConversations: boolean;
+  canReturnInboxConversation: boolean;
+  isBotAutoAssignActive: boolean;
+  isBotAutoAssignActiveAfterDay: boolean;
+  isBotActiveAfterDay: boolean;
+  forceActiveAgentsReassignation: boolean;
+  automaticAssignment: boolean;
+  showClientCloseOption: boolean;
+  sentClientSurveyByDefault: boolean;
+  archiveClosedClientByDefault: boolean;
+  isShowActiveAgents: boolean;
+  includeAdsTags: boolean;
+  isShowGroupsAtReassign: boolean;
+}
+
+export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = {
+  isWelcomeMessageActive: false,
+  isAgentNameInMessageActive: false,
+  canUnarchiveConversations: true,
+  canReturnInboxConversation: true,
+  isBotAutoAssignActive: false,
+  isBotAutoAssignActiveAfterDay: false,
+  isBotActiveAfterDay: false,
+  forceActiveAgentsReassignation: false,
+  automaticAssignment: false,
+  showClientCloseOption: true,
+  sentClientSurveyByDefault: false,
+  archiveClosedClientByDefault: false,
+  isShowActiveAgents: false,
+  includeAdsTags: false,
+  isShowGroupsAtReassign: false,
+};
+
+/** Stored settings over the defaults: a setting added later reads as its default for older companies. */
+export function companySettings(stored: Partial<CompanySettings> | null | undefined): CompanySettings {
+  return { ...DEFAULT_COMPANY_SETTINGS, ...(stored ?? {}) };
+}
+
+/** The tag added to a conversation whenever it is reassigned (02 §4); predefined, so never edited or deleted. */
+export const REASSIGNED_TAG_NAME = 'Reasignada';
+
+/** Quick-answer placeholders filled when an agent inserts the answer (02 §3 "Quick answer"). */
+export const QUICK_ANSWER_PLACEHOLDERS = {
+  leadName: '{{nombre_cliente}}',
+  agentName: '{{nombre_agente}}',
+} as const;
+
+export function fillQuickAnswer(text: string, values: { leadName: string; agentName: string }): string {
+  return text
+    .split(QUICK_ANSWER_PLACEHOLDERS.leadName)
+    .join(values.leadName)
+    .split(QUICK_ANSWER_PLACEHOLDERS.agentName)
+    .join(values.agentName);
+}

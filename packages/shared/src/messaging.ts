@@ -42,8 +42,26 @@ export interface ConversationChannelView {
   phone: string | null;
 }
 
+export interface ConversationTagView {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface ConversationAgentView {
+  id: number;
+  name: string;
+  imageUrl: string | null;
+}
+
+export interface ConversationCategoryView {
+  id: number;
+  name: string;
+}
+
 export interface ConversationView {
   id: number;
+  companyId: number;
   key: string;
   senderId: string;
   name: string | null;
@@ -59,6 +77,11 @@ export interface ConversationView {
   hasFollowUpMessage: boolean;
   isClosed: boolean;
   agentId: number | null;
+  /** Name and picture of the assigned agent; null when unassigned ('Sin asignar'). */
+  agent: ConversationAgentView | null;
+  groupAdminId: number | null;
+  tags: ConversationTagView[];
+  category: ConversationCategoryView | null;
   lastMessageId: number | null;
   lastMessage: string | null;
   lastMessageStatus: string | null;
@@ -67,6 +90,8 @@ export interface ConversationView {
   createdAt: string;
   /** Minutes left in the reply window (02 §3), 0 when closed. */
   windowRemainingTime: number;
+  /** ISO end of the reply window (null: never opened), so a client can count down without asking again. */
+  windowExpiresAt: string | null;
   channel: ConversationChannelView;
 }
 
@@ -98,10 +123,46 @@ export interface ConversationRemovedPayload {
 export interface ArchivedPayload {
   clientId: number;
   isArchived: boolean;
+  client: ConversationView;
 }
 
 export interface UnassignClientPayload {
   clientId: number;
   /** The agent who lost the conversation. */
   agentId: number;
+  client: ConversationView;
+}
+
+/** Why a conversation's state changed (openClient): lists re-check it against their filters. */
+export type ConversationChangeReason =
+  | 'reassigned'
+  | 'closed'
+  | 'reopened'
+  | 'followUp'
+  | 'category'
+  | 'renamed'
+  | 'info';
+
+/** A conversation changed in a way that may add it to a list or take it out (02 §4 "Conversation list"). */
+export interface ConversationChangedPayload {
+  client: ConversationView;
+  reason: ConversationChangeReason;
+}
+
+export interface ConversationValuablePayload {
+  clientId: number;
+  isConversationValuable: boolean;
+  client: ConversationView;
+}
+
+export interface TagsUpdatePayload {
+  clientId: number;
+  tags: ConversationTagView[];
+  client: ConversationView;
+}
+
+export interface ClientRenamedPayload {
+  clientId: number;
+  name: string;
+  client: ConversationView;
 }

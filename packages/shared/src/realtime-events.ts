@@ -1,8 +1,12 @@
 import type {
   ArchivedPayload,
+  ClientRenamedPayload,
+  ConversationChangedPayload,
   ConversationRemovedPayload,
+  ConversationValuablePayload,
   MessageStatusPayload,
   NewMessagePayload,
+  TagsUpdatePayload,
   UnassignClientPayload,
   UnreadCountPayload,
 } from './messaging';
@@ -59,13 +63,13 @@ export interface RealtimeEventMap {
   archivedBroadcastConversation: Record<string, unknown>;
   markAsRead: UnreadCountPayload;
   markAsUnread: UnreadCountPayload;
-  conversationValuable: Record<string, unknown>;
+  conversationValuable: ConversationValuablePayload;
   messageStatus: MessageStatusPayload;
   finishBotAssignment: Record<string, unknown>;
-  newUserName: Record<string, unknown>;
-  tagsUpdate: Record<string, unknown>;
+  newUserName: ClientRenamedPayload;
+  tagsUpdate: TagsUpdatePayload;
   unassignClient: UnassignClientPayload;
-  openClient: Record<string, unknown>;
+  openClient: ConversationChangedPayload;
   groupAdmin: Record<string, unknown>;
   progressBar: ProgressBarPayload;
 }

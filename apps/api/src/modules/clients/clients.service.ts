@@ -6,7 +6,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { Channel } from '../channels/entities/channel.entity';
 import { canSeeClient, seesWholeCompany, type Viewer } from './client-access';
-import { conversationView } from './conversation.view';
+import { channelJsonSql, conversationExtrasSql, viewFromRow } from './conversation.view';
 import type { ConversationsFilterInput } from './dto/conversations-filter.input';
 import { Client } from './entities/client.entity';
 
@@ -22,10 +22,8 @@ interface Cursor {
   i: number;
 }
 
-function encodeCursor(client: Client): string {
-  return Buffer.from(JSON.stringify({ u: client.lastUpdate?.toISOString() ?? null, i: client.id })).toString(
-    'base64url',
-  );
+function encodeCursor(view: ConversationView): string {
+  return Buffer.from(JSON.stringify({ u: view.lastUpdate, i: view.id })).toString('base64url');
 }
 
 function decodeCursor(raw: string): Cursor {
@@ -65,7 +63,7 @@ export class ClientsService {
 
   async getVisible(user: AuthUser, clientId: number): Promise<{ client: Client; channel: Channel }> {
     const client = await this.clients.findOneBy({ id: clientId });
-    if (!client) throw new AppException('CONVERSATION_NOT_FOUND');
+    if (!client) throw new AppException('CONVERSATION_NOT_FOUND', { field: 'clientId' });
     if (client.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'Conversation of another company' });
     if (!canSeeClient(await this.viewer(user), client)) {
@@ -83,7 +81,8 @@ export class ClientsService {
     const type = input.filterType ?? 'assigned';
     const qb = this.clients
       .createQueryBuilder('c')
-      .innerJoinAndMapOne('c.channel', Channel, 'ch', 'ch.id = c."channelId"')
+      .select('c.id', 'id')
+      .innerJoin(Channel, 'ch', 'ch.id = c."channelId"')
       .where('c."companyId" = :companyId', { companyId: user.companyId })
       // 02 §5: SMS channels stay out of the normal lists.
       .andWhere(`ch.platform <> 'sms'`)
@@ -141,17 +140,40 @@ export class ClientsService {
     } else if (input.skip) {
       qb.offset(input.skip);
     }
-    const rows = await qb
+    const [pageSql, params] = qb
       .orderBy('c."lastUpdate"', 'DESC', 'NULLS LAST')
       .addOrderBy('c.id', 'DESC')
       .limit(first + 1)
-      .getMany();
-    const page = rows.slice(0, first);
+      .getQueryAndParameters();
+    // One statement: the page's ids by the filters, then each one's view (channel, agent, category, tags).
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `WITH page AS (${pageSql})
+       SELECT row_to_json(c) AS client, ${channelJsonSql('ch')}, ${conversationExtrasSql('c')}
+       FROM page JOIN clients c ON c.id = page.id JOIN channels ch ON ch.id = c."channelId"
+       ORDER BY c."lastUpdate" DESC NULLS LAST, c.id DESC`,
+      params,
+    );
+    const views = rows.map(viewFromRow);
+    const page = views.slice(0, first);
     const last = page[page.length - 1];
-    return {
-      clients: page.map((c) => conversationView(c, c.channel as Channel)),
-      hasMore: rows.length > first,
-      cursor: last ? encodeCursor(last) : null,
-    };
+    return { clients: page, hasMore: views.length > first, cursor: last ? encodeCursor(last) : null };
+  }
+
+  /** Current views of these conversations, in the order asked (ids that do not exist are left out). */
+  async views(ids: number[]): Promise<ConversationView[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT row_to_json(c) AS client, ${channelJsonSql('ch')}, ${conversationExtrasSql('c')}
+       FROM clients c JOIN channels ch ON ch.id = c."channelId" WHERE c.id = ANY($1)`,
+      [ids],
+    );
+    const byId = new Map(rows.map((row) => [(row.client as { id: number }).id, viewFromRow(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async view(id: number): Promise<ConversationView> {
+    const [view] = await this.views([id]);
+    if (!view) throw new AppException('CONVERSATION_NOT_FOUND', { field: 'clientId' });
+    return view;
   }
 }

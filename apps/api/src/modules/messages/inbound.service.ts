@@ -1,6 +1,6 @@
 import { cleanedName, messagePreview, windowExpiresAt } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { pgPool } from '../../database/pg-pool';
 import { firstRow, queryRows } from '../../database/query-rows';
 import { JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
@@ -16,7 +16,13 @@ import { RealtimeService } from '../../realtime/realtime.service';
 import { SANDBOX_EVENTS_QUEUE } from '../channels/channel-registry.service';
 import { ChannelsService } from '../channels/channels.service';
 import type { Channel } from '../channels/entities/channel.entity';
-import { conversationView, messageView } from '../clients/conversation.view';
+import { ClientsService } from '../clients/clients.service';
+import {
+  conversationExtrasSql,
+  conversationView,
+  extrasFromRow,
+  messageView,
+} from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { Client } from '../clients/entities/client.entity';
 import { Message } from './entities/message.entity';
@@ -129,7 +135,7 @@ const STORE_MESSAGE_SQL = `
       "updatedAt" = now()
     RETURNING cl.*, (xmax = 0) AS inserted
   )
-  SELECT row_to_json(m) AS message, row_to_json(c) AS client FROM m JOIN c ON true`;
+  SELECT row_to_json(m) AS message, row_to_json(c) AS client, ${conversationExtrasSql('c')} FROM m JOIN c ON true`;
 
 /** Webhook events that went through a job's JSON: their dates come back as strings. */
 export function reviveEvents(raw: unknown): WebhookEvent[] {
@@ -174,6 +180,7 @@ export class InboundService implements OnModuleInit {
     private readonly channels: ChannelsService,
     private readonly realtime: RealtimeService,
     private readonly jobs: JobQueueService,
+    private readonly clients: ClientsService,
   ) {}
 
   onModuleInit(): void {
@@ -267,7 +274,13 @@ export class InboundService implements OnModuleInit {
     // Named: each connection parses and plans it once, then only binds (this is the webhook hot path).
     const query = { name: 'inbound-store-message', text: STORE_MESSAGE_SQL, values: params };
     let stored:
-      | { message: Record<string, unknown>; client: Record<string, unknown> & { inserted?: boolean } }
+      | {
+          message: Record<string, unknown>;
+          client: Record<string, unknown> & { inserted?: boolean };
+          x_agent: unknown;
+          x_category: unknown;
+          x_tags: unknown;
+        }
       | undefined;
     try {
       stored = firstRow((await pool.query(query)).rows);
@@ -282,25 +295,24 @@ export class InboundService implements OnModuleInit {
     const client = reviveRow(Client, stored.client, CLIENT_DATES);
     const message = reviveRow(Message, stored.message, MESSAGE_DATES);
     this.realtime.emit(conversationRooms(client), newClient ? 'newClient' : 'newMessage', {
-      client: conversationView(client, channel),
+      client: conversationView(client, channel, extrasFromRow(stored)),
       message: messageView(message),
     });
     return true;
   }
 
   async publishNewMessage(
-    channel: Channel,
+    _channel: Channel,
     clientId: number,
     messageId: number,
     newClient: boolean,
   ): Promise<void> {
-    const manager: EntityManager = this.dataSource.manager;
     const [client, message] = await Promise.all([
-      manager.findOneByOrFail(Client, { id: clientId }),
-      manager.findOneByOrFail(Message, { id: messageId }),
+      this.clients.view(clientId),
+      this.dataSource.manager.findOneByOrFail(Message, { id: messageId }),
     ]);
     this.realtime.emit(conversationRooms(client), newClient ? 'newClient' : 'newMessage', {
-      client: conversationView(client, channel),
+      client,
       message: messageView(message),
     });
   }

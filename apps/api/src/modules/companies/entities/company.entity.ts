@@ -1,4 +1,4 @@
-import { CompanyStatus, PaymentMethod, Plan } from '@crm/shared';
+import { type CompanySettings, CompanyStatus, PaymentMethod, Plan } from '@crm/shared';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('companies')
@@ -33,6 +33,18 @@ export class Company {
 
   @Column({ type: 'varchar', length: 60, default: 'America/Mexico_City' })
   timezone: string;
+
+  /** 02 §3 Company settings; read through companySettings() so missing keys take their defaults. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  settings: Partial<CompanySettings>;
+
+  /** Where "Enviar al CRM" posts a contact (02 §7 /sendToCRM); null until an admin sets it. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  crmWebhookUrl: string | null;
+
+  /** HMAC key of those posts, sealed with the application's encryption key. */
+  @Column({ type: 'text', nullable: true })
+  crmWebhookSecret: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,0 +1,71 @@
+import type {
+  ConversationAgentView,
+  ConversationCategoryView,
+  ConversationChannelView,
+  ConversationTagView,
+  ConversationView,
+} from '@crm/shared';
+import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('ConversationTag')
+export class ConversationTagModel implements ConversationTagView {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field() color: string;
+}
+
+@ObjectType('ConversationAgent')
+export class ConversationAgentModel implements ConversationAgentView {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field(() => String, { nullable: true }) imageUrl: string | null;
+}
+
+@ObjectType('ConversationCategory')
+export class ConversationCategoryModel implements ConversationCategoryView {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+}
+
+@ObjectType('ConversationChannel')
+export class ConversationChannelModel implements ConversationChannelView {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field() platform: string;
+  @Field(() => String, { nullable: true }) phone: string | null;
+}
+
+/** 02 §3 Conversation (client) as every list and action answers it; same shape as the REST list's rows. */
+@ObjectType('Conversation')
+export class ConversationModel implements ConversationView {
+  @Field(() => Int) id: number;
+  @Field(() => Int) companyId: number;
+  @Field() key: string;
+  @Field() senderId: string;
+  @Field(() => String, { nullable: true }) name: string | null;
+  @Field(() => String, { nullable: true }) nameFromChannel: string | null;
+  @Field() cleanedName: string;
+  @Field(() => String, { nullable: true }) imageUrl: string | null;
+  @Field(() => Float) priority: number;
+  @Field(() => Int) unreadMessages: number;
+  @Field() answered: boolean;
+  @Field() isArchived: boolean;
+  @Field() isBroadcastMessage: boolean;
+  @Field() isConversationValuable: boolean;
+  @Field() hasFollowUpMessage: boolean;
+  @Field() isClosed: boolean;
+  @Field(() => Int, { nullable: true }) agentId: number | null;
+  @Field(() => ConversationAgentModel, { nullable: true }) agent: ConversationAgentModel | null;
+  @Field(() => Int, { nullable: true }) groupAdminId: number | null;
+  @Field(() => [ConversationTagModel]) tags: ConversationTagModel[];
+  @Field(() => ConversationCategoryModel, { nullable: true }) category: ConversationCategoryModel | null;
+  @Field(() => Int, { nullable: true }) lastMessageId: number | null;
+  @Field(() => String, { nullable: true }) lastMessage: string | null;
+  @Field(() => String, { nullable: true }) lastMessageStatus: string | null;
+  @Field(() => String, { nullable: true }) lastMessageSender: string | null;
+  @Field(() => String, { nullable: true }) lastUpdate: string | null;
+  @Field() createdAt: string;
+  @Field(() => Int) windowRemainingTime: number;
+  @Field(() => String, { nullable: true }) windowExpiresAt: string | null;
+  @Field(() => ConversationChannelModel) channel: ConversationChannelModel;
+}
