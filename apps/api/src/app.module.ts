@@ -16,11 +16,16 @@ import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
+import { DatasheetModule } from './modules/datasheet/datasheet.module';
+import { FollowUpsModule } from './modules/follow-ups/follow-ups.module';
 import { HealthController } from './modules/health/health.controller';
 import { MessagesModule } from './modules/messages/messages.module';
+import { QuickAnswersModule } from './modules/quick-answers/quick-answers.module';
 import { RolesModule } from './modules/roles/roles.module';
 import { SandboxModule } from './modules/sandbox/sandbox.module';
 import { SpacesModule } from './modules/spaces/spaces.module';
+import { TagsModule } from './modules/tags/tags.module';
+import { TemplatesModule } from './modules/templates/templates.module';
 import { UsersModule } from './modules/users/users.module';
 import { MailModule } from './providers/mail/mail.module';
 import { StorageModule } from './providers/storage/storage.module';
@@ -67,6 +72,11 @@ export class AppModule {
         AuthModule,
         MessagesModule,
         ConversationsModule,
+        TagsModule,
+        DatasheetModule,
+        FollowUpsModule,
+        QuickAnswersModule,
+        TemplatesModule,
         SandboxModule,
       ],
       controllers: [HealthController],

@@ -6,10 +6,12 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
+import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { gql, login, startTestApp, type TestApp } from './helpers';
 import { postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 let t: TestApp;
+let graph: FakeProviderServer;
 let ds: DataSource;
 let admin: string;
 let agente: string;
@@ -19,7 +21,12 @@ let adminId: number;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ JOB_POLL_MS: '50' });
+  // Sends go to a fake Graph API, so no job is left retrying against the real one for the next suite to find.
+  graph = await FakeProviderServer.start({
+    status: 200,
+    body: { messaging_product: 'whatsapp', contacts: [], messages: [{ id: 'wamid.FAKE-DEFAULT' }] },
+  });
+  t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0` });
   ds = t.app.get(DataSource);
   admin = await login(t, 'admin@demo.local');
   agente = await login(t, 'agente@demo.local');
@@ -32,7 +39,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
+  // Let this suite's sends finish before the next suite's instance could claim them.
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const [{ n }] = await ds.query(
+      `SELECT count(*)::int AS n FROM jobs WHERE "doneAt" IS NULL AND queue = 'send-message'`,
+    );
+    if (n === 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await t.close();
+  await graph.close();
 });
 
 let seq = 0;
@@ -65,12 +82,7 @@ function connect(token: string): Promise<Socket> {
 }
 
 /** The next `event` whose payload names this conversation. */
-function nextFor<T>(
-  socket: Socket,
-  event: string,
-  clientId: number,
-  timeoutMs = 3000,
-): Promise<T> {
+function nextFor<T>(socket: Socket, event: string, clientId: number, timeoutMs = 3000): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler);
@@ -339,7 +351,7 @@ describe('archive, valuable, follow-up flag, rename, category, close', () => {
     await ds.query(
       `INSERT INTO survey_configs ("companyId", "channelId", "initText", options) VALUES ($1, $2, '¿Cómo te atendimos?',
         '[{"id":1,"text":"Bien","value":1,"index":0,"endText":"¡Gracias!"},{"id":2,"text":"Mal","value":2,"index":1,"endText":"Lo sentimos"}]')
-       ON CONFLICT ("channelId") DO NOTHING`,
+       ON CONFLICT ("channelId") DO UPDATE SET "initText" = EXCLUDED."initText", options = EXCLUDED.options, "isActive" = true`,
       [companyId, channelId],
     );
     await ds.query(

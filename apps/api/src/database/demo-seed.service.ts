@@ -1,4 +1,4 @@
-import { CompanyStatus, ROLE_NAMES, type RoleName } from '@crm/shared';
+import { CompanyStatus, cleanedName, ROLE_NAMES, type RoleName } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SecretBox } from '../common/crypto/secret-box';
@@ -46,6 +46,7 @@ export class DemoSeedService {
       const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
       const demoSpace = await this.seedCompany(manager, 'Demo', DEMO_USERS, passwordHash, true);
       await this.seedDemoChannels(manager, demoSpace);
+      await this.seedDemoInbox(manager, demoSpace);
       await this.seedCompany(
         manager,
         'Otra',
@@ -118,6 +119,198 @@ export class DemoSeedService {
       await manager.save(
         manager.create(Channel, { ...channel, companyId: space.companyId, spaces: [space] }),
       );
+    }
+  }
+
+  /**
+   * Issue 4: what the inbox works with — tags, categories, data-sheet fields, quick answers, approved templates
+   * and a survey — and a few conversations on the sandbox channel, so a new user sees a working inbox at once.
+   */
+  private async seedDemoInbox(manager: EntityManager, space: Space): Promise<void> {
+    const companyId = space.companyId;
+    const tags: Array<[string, string]> = [
+      ['Cliente nuevo', '#1677ff'],
+      ['Interesado', '#52c41a'],
+      ['VIP', '#faad14'],
+      ['Seguimiento', '#eb2f96'],
+    ];
+    for (const [name, color] of tags) {
+      await manager.query(
+        `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING`,
+        [companyId, name, color, `${companyId}-${name.toLocaleLowerCase('es')}`],
+      );
+    }
+    for (const name of ['Ventas', 'Soporte']) {
+      await manager.save(manager.create(Category, { companyId, name }));
+    }
+    const fields: Array<[string, string, string[]]> = [
+      ['Correo', 'email', []],
+      ['Presupuesto', 'number', []],
+      ['Fecha de visita', 'date', []],
+      ['Ciudad', 'list', ['CDMX', 'Guadalajara', 'Monterrey']],
+      ['Acepta promociones', 'boolean', []],
+    ];
+    for (const [name, type, options] of fields) {
+      await manager.query(
+        `INSERT INTO datasheet_fields ("companyId", name, type, options, key) VALUES ($1, $2, $3, $4, $5)`,
+        [companyId, name, type, JSON.stringify(options), `${companyId}-${name.toLocaleLowerCase('es')}`],
+      );
+    }
+    const answers: Array<[string, string]> = [
+      ['saludo', 'Hola {{nombre_cliente}}, soy {{nombre_agente}}. ¿En qué te puedo ayudar?'],
+      ['horario', 'Nuestro horario es de lunes a viernes de 9:00 a 18:00 y sábados de 9:00 a 14:00.'],
+      ['gracias', '¡Gracias por escribirnos, {{nombre_cliente}}! Quedo al pendiente.'],
+    ];
+    for (const [shortcut, text] of answers) {
+      await manager.query(
+        `INSERT INTO quick_answers ("companyId", "spaceId", shortcut, text) VALUES ($1, $2, $3, $4)`,
+        [companyId, space.id, shortcut, text],
+      );
+    }
+    const channels: Array<{ id: number; platform: string }> = await manager.query(
+      `SELECT id, platform FROM channels WHERE "companyId" = $1`,
+      [companyId],
+    );
+    const templates: Array<[string, string, string, number]> = [
+      ['bienvenida', 'accepted', 'Hola {{1}}, gracias por contactarnos. ¿Te podemos ayudar con algo más?', 1],
+      ['seguimiento_pedido', 'accepted', 'Hola {{1}}, tu pedido {{2}} ya va en camino.', 2],
+      ['promocion_fin_de_mes', 'submitted', 'Aprovecha {{1}} de descuento este fin de mes.', 1],
+    ];
+    for (const channel of channels.filter((c) => c.platform !== 'messenger')) {
+      for (const [name, status, text, variables] of templates) {
+        await manager.query(
+          `INSERT INTO whatsapp_templates ("companyId", "channelId", name, status, category, components, variables)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            companyId,
+            channel.id,
+            name,
+            status,
+            name.startsWith('promocion') ? 'marketing' : 'utility',
+            JSON.stringify([{ type: 'BODY', text }]),
+            variables,
+          ],
+        );
+      }
+      await manager.query(
+        `INSERT INTO survey_configs ("companyId", "channelId", "initText", options) VALUES ($1, $2, $3, $4)`,
+        [
+          companyId,
+          channel.id,
+          '¿Cómo calificarías la atención que recibiste?',
+          JSON.stringify([
+            { id: 1, text: 'Excelente', value: 1, index: 0, endText: '¡Gracias por tu respuesta!' },
+            { id: 2, text: 'Buena', value: 2, index: 1, endText: '¡Gracias por tu respuesta!' },
+            { id: 3, text: 'Mala', value: 3, index: 2, endText: 'Lamentamos oírlo; te contactaremos.' },
+          ]),
+        ],
+      );
+    }
+    await this.seedSandboxConversations(manager, companyId, channels);
+  }
+
+  /** Sandbox conversations (no provider needed): one per demo user who works the inbox, plus an unassigned one. */
+  private async seedSandboxConversations(
+    manager: EntityManager,
+    companyId: number,
+    channels: Array<{ id: number; platform: string }>,
+  ): Promise<void> {
+    const sandbox = channels.find((c) => c.platform === 'sandbox');
+    if (!sandbox) return;
+    const users: Array<{ id: number; email: string }> = await manager.query(
+      `SELECT id, email FROM users WHERE "companyId" = $1`,
+      [companyId],
+    );
+    const userId = (email: string) => users.find((u) => u.email === email)?.id ?? null;
+    const people: Array<{
+      name: string;
+      phone: string;
+      agent: string | null;
+      lines: Array<[string, string]>;
+    }> = [
+      {
+        name: 'María García',
+        phone: '5215511112222',
+        agent: 'admin@demo.local',
+        lines: [
+          ['CLIENT', 'Hola, ¿tienen el modelo azul en talla M?'],
+          ['AGENT', '¡Hola María! Sí, nos quedan tres piezas.'],
+          ['CLIENT', 'Perfecto, ¿me lo apartan para mañana?'],
+        ],
+      },
+      {
+        name: 'José Hernández',
+        phone: '5215533334444',
+        agent: 'agente@demo.local',
+        lines: [
+          ['CLIENT', 'Buenas tardes, quiero información de precios'],
+          ['CLIENT', '¿Hacen envíos a Guadalajara?'],
+        ],
+      },
+      {
+        name: 'Lucía Ramírez',
+        phone: '5215555556666',
+        agent: null,
+        lines: [['CLIENT', '¿A qué hora abren el sábado?']],
+      },
+    ];
+    const now = Date.now();
+    for (const [p, person] of people.entries()) {
+      const start = now - (people.length - p) * 20 * 60_000;
+      const [client] = await manager.query(
+        `INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName",
+           "agentId", "whatsappStartedAt", "windowExpiresAt")
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9) RETURNING id`,
+        [
+          companyId,
+          sandbox.id,
+          `${sandbox.id}-${person.phone}`,
+          person.phone,
+          person.name,
+          cleanedName(person.name, person.phone),
+          person.agent ? userId(person.agent) : null,
+          new Date(start),
+          new Date(start + 24 * 3_600_000),
+        ],
+      );
+      let unread = 0;
+      for (const [i, [sender, text]] of person.lines.entries()) {
+        const time = new Date(start + i * 60_000);
+        unread = sender === 'CLIENT' ? unread + 1 : 0;
+        const [message] = await manager.query(
+          `INSERT INTO messages ("companyId", "clientId", "channelId", type, content, sender, "senderUserId",
+             "messageStatus", "messageApiId", "time")
+           VALUES ($1, $2, $3, 'text', $4, $5, $6, $7, $8, $9) RETURNING id`,
+          [
+            companyId,
+            client.id,
+            sandbox.id,
+            text,
+            sender,
+            sender === 'CLIENT' ? null : userId(person.agent ?? 'admin@demo.local'),
+            sender === 'CLIENT' ? null : 'viewed',
+            `sandbox-seed-${person.phone}-${i}`,
+            time,
+          ],
+        );
+        await manager.query(
+          `UPDATE clients SET "lastMessageId" = $2, "lastMessage" = $3, "lastMessageSender" = $4::varchar,
+             "lastMessageStatus" = $5, "lastUpdate" = $6::timestamptz, "unreadMessagesCount" = $7, answered = $8,
+             "whatsappLastMessageAt" = CASE WHEN $4::varchar = 'CLIENT' THEN $6::timestamptz ELSE "whatsappLastMessageAt" END,
+             "windowExpiresAt" = CASE WHEN $4::varchar = 'CLIENT' THEN $6::timestamptz + interval '24 hours' ELSE "windowExpiresAt" END
+           WHERE id = $1`,
+          [
+            client.id,
+            message.id,
+            text,
+            sender,
+            sender === 'CLIENT' ? null : 'viewed',
+            time,
+            unread,
+            sender !== 'CLIENT',
+          ],
+        );
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import { CompanyStatus, type RoleName } from '@crm/shared';
+import { CompanyStatus, DEFAULT_TAG_COLOR, REASSIGNED_TAG_NAME, type RoleName } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
@@ -50,6 +50,17 @@ export class CompaniesService {
     const roles = await this.roles.createDefaultRoles(company.id, manager);
     const defaultSpace = await manager.save(
       manager.create(Space, { companyId: company.id, name: DEFAULT_SPACE_NAME, isDefault: true }),
+    );
+    // 02 §3: predefined tags exist from the start (reassignment adds 'Reasignada').
+    await manager.query(
+      `INSERT INTO tags ("companyId", name, color, key, "isDefault") VALUES ($1, $2, $3, $4, true)
+       ON CONFLICT (key) DO NOTHING`,
+      [
+        company.id,
+        REASSIGNED_TAG_NAME,
+        DEFAULT_TAG_COLOR,
+        `${company.id}-${REASSIGNED_TAG_NAME.toLocaleLowerCase('es')}`,
+      ],
     );
     return { company, roles, defaultSpace };
   }

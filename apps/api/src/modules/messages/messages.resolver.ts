@@ -48,4 +48,14 @@ export class MessagesResolver {
   sendMessage(@CurrentUser() user: AuthUser, @Args('input') input: SendMessageInput): Promise<MessageModel> {
     return this.messagesService.send(user, input);
   }
+
+  @RequirePermissions('readChat', 'agent')
+  @Mutation(() => [MessageModel], { description: '02 §5: 1–6 messages to 1–2 conversations.' })
+  forwardMessages(
+    @CurrentUser() user: AuthUser,
+    @Args('messageIds', { type: () => [Int] }) messageIds: number[],
+    @Args('clientIds', { type: () => [Int] }) clientIds: number[],
+  ): Promise<MessageModel[]> {
+    return this.messagesService.forward(user, messageIds, clientIds);
+  }
 }

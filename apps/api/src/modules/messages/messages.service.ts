@@ -1,4 +1,10 @@
-import { type MessageView, messagePreview, PAGE_SIZES } from '@crm/shared';
+import {
+  FORWARD_MAX_CONTACTS,
+  FORWARD_MAX_MESSAGES,
+  type MessageView,
+  messagePreview,
+  PAGE_SIZES,
+} from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
@@ -17,7 +23,7 @@ import { ClientsService } from '../clients/clients.service';
 import { messageView, windowRemainingMinutes } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { Client } from '../clients/entities/client.entity';
-import type { SendMessageInput } from './dto/send-message.input';
+import { SendMessageInput } from './dto/send-message.input';
 import { Message } from './entities/message.entity';
 import { InboundService } from './inbound.service';
 
@@ -250,6 +256,48 @@ export class MessagesService implements OnModuleInit {
   }
 
   /** 02 §4: marking read clears the unread count and marks the contact's messages seen by the reader. */
+  /**
+   * Forward (02 §5): 1 to 6 messages to 1 or 2 conversations, each sent as a new message of ours through the
+   * target's channel. Everything is checked before anything is sent, so a refused forward sends nothing.
+   */
+  async forward(user: AuthUser, messageIds: number[], clientIds: number[]): Promise<MessageView[]> {
+    const ids = [...new Set(messageIds)];
+    const targets = [...new Set(clientIds)];
+    if (ids.length === 0 || ids.length > FORWARD_MAX_MESSAGES) {
+      throw AppException.validation(
+        'messageIds',
+        `Elige entre 1 y ${FORWARD_MAX_MESSAGES} mensajes para reenviar.`,
+      );
+    }
+    if (targets.length === 0 || targets.length > FORWARD_MAX_CONTACTS) {
+      throw AppException.validation('clientIds', `Elige entre 1 y ${FORWARD_MAX_CONTACTS} contactos.`);
+    }
+    const messages = await this.dataSource.manager.findBy(
+      Message,
+      ids.map((id) => ({ id })),
+    );
+    if (messages.length !== ids.length) throw new AppException('MESSAGE_NOT_FOUND', { field: 'messageIds' });
+    for (const clientId of new Set(messages.map((m) => m.clientId)))
+      await this.clients.getVisible(user, clientId);
+    for (const clientId of targets) {
+      const { client } = await this.clients.getVisible(user, clientId);
+      if (windowRemainingMinutes(client.windowExpiresAt) <= 0) {
+        throw AppException.validation(
+          'clientIds',
+          `La ventana de respuesta de ${client.name ?? client.senderId} está cerrada: no se le pueden reenviar mensajes.`,
+        );
+      }
+    }
+    const ordered = [...messages].sort((a, b) => a.time.getTime() - b.time.getTime() || a.id - b.id);
+    const inputs = ordered.map((m) => forwardDraft(m));
+    const sent: MessageView[] = [];
+    for (const clientId of targets) {
+      for (const input of inputs)
+        sent.push(await this.send(user, Object.assign(new SendMessageInput(), input, { clientId })));
+    }
+    return sent;
+  }
+
   async markRead(user: AuthUser, clientId: number): Promise<{ clientId: number; unreadMessages: number }> {
     const { client } = await this.clients.getVisible(user, clientId);
     await this.dataSource.transaction(async (manager) => {
@@ -360,4 +408,51 @@ export class MessagesService implements OnModuleInit {
     );
     await this.inbound.republishStatus(channel, message.id);
   }
+}
+
+/** What sending a stored message again looks like: the same content, without the quote or the provider ids. */
+function forwardDraft(message: Message): Partial<SendMessageInput> {
+  const payload = (message.payload ?? {}) as {
+    file?: { url?: string | null; name?: string | null; mimeType?: string | null; weight?: number | null };
+    location?: { latitude: number; longitude: number; name?: string | null; address?: string | null };
+    contacts?: Array<{
+      name?: { formatted_name?: string };
+      phones?: Array<{ phone?: string; wa_id?: string }>;
+    }>;
+  };
+  const media = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+  const type = media.find((t) => t === message.type);
+  if (type && payload.file?.url) {
+    return {
+      text: message.content || undefined,
+      media: {
+        type,
+        url: payload.file.url,
+        filename: payload.file.name ?? undefined,
+        mimeType: payload.file.mimeType ?? undefined,
+        weight: payload.file.weight ?? undefined,
+      },
+    } as Partial<SendMessageInput>;
+  }
+  if (message.type === 'location' && payload.location) {
+    const l = payload.location;
+    return {
+      location: {
+        latitude: l.latitude,
+        longitude: l.longitude,
+        name: l.name ?? undefined,
+        address: l.address ?? undefined,
+      },
+    };
+  }
+  if (message.type === 'contacts' && payload.contacts?.length) {
+    const contacts = payload.contacts.slice(0, FORWARD_MAX_CONTACTS).flatMap((c) => {
+      const phone = c.phones?.[0]?.phone ?? c.phones?.[0]?.wa_id;
+      return phone ? [{ name: c.name?.formatted_name ?? phone, phone: phone.replace(/\D/g, '') }] : [];
+    });
+    if (contacts.length) return { contacts };
+  }
+  if (!message.content)
+    throw AppException.validation('messageIds', 'Ese mensaje no tiene contenido para reenviar.');
+  return { text: message.content };
 }

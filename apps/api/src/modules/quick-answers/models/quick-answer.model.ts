@@ -1,0 +1,14 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { JsonScalar } from '../../../common/graphql/json.scalar';
+
+@ObjectType('QuickAnswer')
+export class QuickAnswerModel {
+  @Field(() => Int) id: number;
+  @Field(() => Int) spaceId: number;
+  @Field({ description: 'Without the leading slash (02 §5).' }) shortcut: string;
+  @Field() text: string;
+  @Field(() => JsonScalar, { nullable: true }) file: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true }) lastUse: string | null;
+  @Field(() => Int) frecuency: number;
+  @Field() createdAt: string;
+}

@@ -1,0 +1,42 @@
+import { Query, Resolver } from '@nestjs/graphql';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { AgentModel, CategoryModel, TagModel } from './models/tag.model';
+
+/** What the inbox's pickers offer: the company's tags, categories and agents (02 §2 filters, info panel). */
+@Resolver()
+export class TagsResolver {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @RequirePermissions('readChat', 'agent', 'readTags', 'writeTags')
+  @Query(() => [TagModel])
+  tags(@CurrentUser() user: AuthUser): Promise<TagModel[]> {
+    return this.dataSource.query(
+      `SELECT t.id, t.name, t.color, t."isDefault",
+         (SELECT count(*)::int FROM client_tags ct WHERE ct."tagId" = t.id) AS "clientCount"
+       FROM tags t WHERE t."companyId" = $1 ORDER BY t."isDefault" DESC, lower(t.name), t.id`,
+      [user.companyId],
+    );
+  }
+
+  @RequirePermissions('readChat', 'agent')
+  @Query(() => [CategoryModel])
+  categories(@CurrentUser() user: AuthUser): Promise<CategoryModel[]> {
+    return this.dataSource.query(`SELECT id, name FROM categories WHERE "companyId" = $1 ORDER BY name, id`, [
+      user.companyId,
+    ]);
+  }
+
+  /** 02 §6: with readUsers the whole team; without it the agent filter lists only the caller. */
+  @RequirePermissions('readChat', 'agent')
+  @Query(() => [AgentModel])
+  agents(@CurrentUser() user: AuthUser): Promise<AgentModel[]> {
+    return this.dataSource.query(
+      `SELECT u.id, u.name, u."imageUrl", u."isAvailable", r.name AS "roleName"
+       FROM users u JOIN roles r ON r.id = u."roleId"
+       WHERE u."companyId" = $1 AND ($2 OR u.id = $3) ORDER BY u.name, u.id`,
+      [user.companyId, user.permissions.readUsers === true, user.id],
+    );
+  }
+}

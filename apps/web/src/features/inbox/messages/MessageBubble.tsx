@@ -1,0 +1,91 @@
+import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import type { MessageView } from '@crm/shared';
+import { Button, Tooltip } from 'antd';
+import { MessageContent } from './MessageContent';
+import { MessageStatusIcon } from './MessageStatusIcon';
+import { bubbleTime, failedMessageText, isDeleted, isOutgoing } from './messageDisplay';
+import { QuotedMessage } from './QuotedMessage';
+import './messages.css';
+
+export interface MessageBubbleProps {
+  message: MessageView;
+  /** Sends a failed message again; without it the failed bubble shows no 'Reintentar' button. */
+  onRetry?: (message: MessageView) => void;
+  /** Starts a reply quoting this message; without it the bubble shows no reply action. */
+  onReply?: (message: MessageView) => void;
+  /** The company's time zone for HH:mm, as in DaySeparator; DEFAULT_TIME_ZONE otherwise. */
+  timeZone?: string;
+}
+
+// Reactions and stickers show on their own, as WhatsApp does, not inside a coloured frame.
+const FRAMELESS = new Set(['reaction', 'sticker']);
+
+/**
+ * One message of the conversation window: the customer's on the left, the team's and the bot's on the right
+ * with their delivery status (02 §4).
+ */
+export function MessageBubble({ message, onRetry, onReply, timeZone }: MessageBubbleProps) {
+  const outgoing = isOutgoing(message);
+  const deleted = isDeleted(message);
+  const failed = outgoing && message.messageStatus === 'failed';
+  const hasQuote = !deleted && (message.quotedMsgBody !== null || message.quotedMsgType !== null);
+  const frameless = !deleted && !hasQuote && FRAMELESS.has(message.type);
+  const bubbleClass = [
+    'msg-bubble',
+    frameless ? 'msg-bubble-frameless' : '',
+    failed ? 'msg-bubble-failed' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div
+      className={`msg-row ${outgoing ? 'msg-row-outgoing' : 'msg-row-incoming'}`}
+      data-testid="message-bubble"
+      data-message-id={message.id}
+      data-type={message.type}
+      data-direction={outgoing ? 'outgoing' : 'incoming'}
+    >
+      <div className={bubbleClass}>
+        {message.sender === 'BOT' ? <span className="msg-author">Bot</span> : null}
+        {hasQuote ? <QuotedMessage type={message.quotedMsgType} body={message.quotedMsgBody} /> : null}
+        <div className="msg-content">
+          <MessageContent message={message} />
+        </div>
+        <div className="msg-meta">
+          <time dateTime={message.time}>{bubbleTime(message.time, timeZone)}</time>
+          {outgoing && !deleted ? <MessageStatusIcon status={message.messageStatus} /> : null}
+        </div>
+        {failed ? (
+          <div className="msg-error" role="alert" data-testid="message-error">
+            <span className="msg-error-text">{failedMessageText(message)}</span>
+            {onRetry ? (
+              <Button
+                size="small"
+                type="link"
+                danger
+                icon={<ReloadOutlined />}
+                onClick={() => onRetry(message)}
+              >
+                Reintentar
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {onReply && !deleted ? (
+        <Tooltip title="Responder">
+          <Button
+            className="msg-reply"
+            size="small"
+            type="text"
+            shape="circle"
+            icon={<RollbackOutlined />}
+            aria-label="Responder"
+            onClick={() => onReply(message)}
+          />
+        </Tooltip>
+      ) : null}
+    </div>
+  );
+}
