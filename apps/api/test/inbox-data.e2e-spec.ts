@@ -16,7 +16,11 @@ beforeAll(async () => {
   // Sends go to a fake Graph API, so no job is left retrying against the real one for the next suite to find.
   graph = await FakeProviderServer.start({
     status: 200,
-    body: { messaging_product: 'whatsapp', contacts: [], messages: [{ id: 'wamid.FAKE-DEFAULT' }] },
+    body: (n: number) => ({
+      messaging_product: 'whatsapp',
+      contacts: [],
+      messages: [{ id: `wamid.FAKE-${Date.now()}-${n}` }],
+    }),
   });
   t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0` });
   ds = t.app.get(DataSource);

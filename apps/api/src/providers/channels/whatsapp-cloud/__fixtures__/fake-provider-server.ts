@@ -19,7 +19,10 @@ export interface RecordedRequest {
 
 export interface FakeReply {
   status: number;
-  /** An object is sent as JSON; a string is sent as is. */
+  /**
+   * An object is sent as JSON; a string is sent as is; a function makes each answer from the request's number
+   * (1-based), e.g. a fresh message id per send as a real provider gives.
+   */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -48,7 +51,11 @@ export class FakeProviderServer {
           headers: req.headers,
           body: Buffer.concat(chunks).toString('utf8'),
         });
-        const reply = fake.queued.shift() ?? fake.defaultReply;
+        const chosen = fake.queued.shift() ?? fake.defaultReply;
+        const reply =
+          typeof chosen.body === 'function'
+            ? { ...chosen, body: (chosen.body as (n: number) => unknown)(fake.requests.length) }
+            : chosen;
         const isText = typeof reply.body === 'string';
         res.writeHead(reply.status, {
           'content-type': isText ? 'text/html' : 'application/json',
