@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,6 +54,59 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logs: () => s
   throw new Error(`The API did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s:\n${logs()}`);
 }
 
+export interface FakeGraphRequest {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+/**
+ * A fake WhatsApp Cloud API (Graph) on loopback: answers every send with a fresh message id and records what it
+ * received; `GET /__requests` lists them so a browser test can assert the exact body the product sent.
+ */
+async function startFakeGraph(): Promise<{ url: string; server: Server }> {
+  const received: FakeGraphRequest[] = [];
+  let count = 0;
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method === 'GET' && req.url === '/__requests') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(received));
+        return;
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON (e.g. a media upload): kept as text.
+      }
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        authorization: req.headers.authorization ?? null,
+        body,
+      });
+      count += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [],
+          messages: [{ id: `wamid.E2E${Date.now()}${count}` }],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('The fake Graph API got no port');
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
 // Starts the real built API on a free port with a fresh data directory; it serves dist/ at /.
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(apiMain)) throw new Error(`Build the API first: ${apiMain} is missing`);
@@ -64,6 +118,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The embedded PostgreSQL runs as its own system user when started by root: it must reach the directory.
   await chmod(dataDir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const graph = await startFakeGraph();
 
   let output = '';
   const child = spawn(process.execPath, [apiMain], {
@@ -78,6 +133,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       APP_URL: baseUrl,
       // The sandbox channel reports delivered, then read, after this delay (1.5 s by default): short here.
       SANDBOX_DELAY_MS: process.env.SANDBOX_DELAY_MS ?? '300',
+      WHATSAPP_GRAPH_URL: `${graph.url}/v23.0`,
+      JOB_POLL_MS: '100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -99,6 +156,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         await exited(child);
       }
     }
+    await new Promise((done) => graph.server.close(done));
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -110,5 +168,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('fakeGraphUrl', graph.url);
   return stop;
 }
