@@ -29,6 +29,8 @@ export function makeMe(
     },
     spaces: [{ id: 1, name: 'General', isDefault: true }],
     selectedSpaceId: 1,
+    isAdminOfIds: [],
+    spaceChannelIds: [1, 2, 3],
     ...overrides,
   };
 }

@@ -39,6 +39,14 @@ export class UsersService {
     const user = await this.load(caller.id);
     const spaces = await this.visibleSpaces(user);
     const selected = spaces.find((s) => s.id === user.selectedSpaceId) ?? spaces[0] ?? null;
+    // Same rule as the conversation list (ClientsService.viewer): the selected space, else every visible one.
+    const listedSpaces = spaces.some((s) => s.id === user.selectedSpaceId)
+      ? [user.selectedSpaceId as number]
+      : spaces.map((s) => s.id);
+    const channelRows: Array<{ channelId: number }> = await this.users.manager.query(
+      `SELECT DISTINCT "channelId" FROM space_channels WHERE "spaceId" = ANY($1) ORDER BY 1`,
+      [listedSpaces],
+    );
     return Object.assign(new MeModel(), {
       id: user.id,
       name: user.name,
@@ -53,6 +61,8 @@ export class UsersService {
       spaces: spaces.map(SpaceModel.from),
       selectedSpaceId: selected?.id ?? null,
       twoFactorEnabled: user.company.hasUsed2FA || user.twoFactorStatus === 'verified',
+      isAdminOfIds: user.isAdminOfIds ?? [],
+      spaceChannelIds: channelRows.map((r) => r.channelId),
     });
   }
 

@@ -53,4 +53,12 @@ export class MeModel extends UserSummaryModel {
 
   @Field({ description: 'Whether this user signs in with a TOTP second factor.' })
   twoFactorEnabled: boolean;
+
+  @Field(() => [Int], { description: 'Agents this user administers (02 §6 isAdminOfIds).' })
+  isAdminOfIds: number[];
+
+  @Field(() => [Int], {
+    description: 'Channels whose conversations the inbox lists: the selected space, or every visible space.',
+  })
+  spaceChannelIds: number[];
 }

@@ -35,6 +35,10 @@ export interface Me {
   company: MeCompany;
   spaces: MeSpace[];
   selectedSpaceId: number | null;
+  /** Agents this user administers (02 §6). */
+  isAdminOfIds: number[];
+  /** Channels the inbox lists (the selected space's). */
+  spaceChannelIds: number[];
 }
 
 export interface MeQueryData {
@@ -70,6 +74,8 @@ export const ME_QUERY: TypedDocumentNode<MeQueryData, Record<string, never>> = g
         isDefault
       }
       selectedSpaceId
+      isAdminOfIds
+      spaceChannelIds
     }
   }
 `;
