@@ -1,16 +1,50 @@
 // `pnpm bench`: every benchmark, each printed as a ratio against a ceiling measured in the same run.
 import { authOverhead } from './auth-overhead.bench.mjs';
+import { inboxList } from './inbox-list.bench.mjs';
 import { machine, startDatabase, startProduct } from './lib.mjs';
 import { webhookIngest } from './webhook-ingest.bench.mjs';
 
 const ms = (v) => `${v.toFixed(1)} ms`;
+
+/** Benchmarks timed per case (`rows`): one line per case, lower is better, target ratio ≤ r.target. */
+function printRows(r) {
+  const miss = (v, target) => (v > target ? ' — ABOVE TARGET' : '');
+  console.log(`${r.name}: product vs bare SQL, target ratio ≤ ${r.target}, growth ≤ ${r.growthTarget}`);
+  for (const g of r.generation) {
+    const s = g.seconds;
+    console.log(
+      `  generated +${g.added.conversations} conversations, +${g.added.messages} messages (now ${g.conversations} / ` +
+        `${g.messages}) in ${(s.clients + s.messages + s.vacuum).toFixed(1)} s (conversations ${s.clients.toFixed(1)} s, ` +
+        `messages ${s.messages.toFixed(1)} s, vacuum+analyze ${s.vacuum.toFixed(1)} s)`,
+    );
+  }
+  for (const row of r.rows) {
+    console.log(
+      `  ${row.size} conv., ${row.filter}, page ${row.number} (${row.count} rows${row.samePage ? '' : ', NOT THE SAME PAGE'}, ${row.requests} requests): ` +
+        `product ${ms(row.product)}, ceiling ${ms(row.ceiling)}, ratio ${row.ratio.toFixed(2)}${miss(row.ratio, r.target)}`,
+    );
+  }
+  for (const g of r.growth) {
+    console.log(
+      `  growth ${g.from} → ${g.to}, ${g.filter}, page ${g.pages.join('/')}: product ×${g.product.toFixed(2)}` +
+        `${miss(g.product, r.growthTarget)} (ceiling ×${g.ceiling.toFixed(2)})`,
+    );
+  }
+  console.log(`  cleanup ${r.cleanupSeconds.toFixed(1)} s, failed requests or mismatched pages: ${r.failed}`);
+}
+
 const db = await startDatabase();
 const product = await startProduct(db.url);
 console.log(`machine: ${machine()}`);
 let problems = 0;
 try {
-  for (const bench of [authOverhead, webhookIngest]) {
+  for (const bench of [authOverhead, webhookIngest, inboxList]) {
     const r = await bench({ product, databaseUrl: db.url });
+    if (r.rows) {
+      printRows(r);
+      problems += r.failed;
+      continue;
+    }
     const unit = r.unit ?? 'req/s';
     const target =
       r.target === undefined ? '' : `, target ≥ ${r.target}${r.ratio < r.target ? ' — BELOW TARGET' : ''}`;

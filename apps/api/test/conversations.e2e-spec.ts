@@ -99,6 +99,25 @@ describe('POST /api/conversations_by_filter', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('keeps conversations apart that differ by microseconds when paging', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await inbound(`Microsegundo ${i}`)).clientId);
+    // Same millisecond, different microseconds, all newer than anything else in the list.
+    await ds.query(
+      `UPDATE clients SET "lastUpdate" = timestamptz '2099-01-01 00:00:00.000900+00' - (array_position($1::int[], id) * interval '1 microsecond')
+       WHERE id = ANY($1)`,
+      [ids],
+    );
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const res = await list(admin, { filterType: 'all', first: 1, ...(after ? { after } : {}) });
+      seen.push(res.body.clients[0].id);
+      after = res.body.cursor;
+    }
+    expect(seen).toEqual(ids);
+  });
+
   it('shows an agent only the conversations assigned to them, and another company nothing of Demo', async () => {
     const { clientId } = await inbound('Para Ana');
     const agent = await login(t, 'agente@demo.local');

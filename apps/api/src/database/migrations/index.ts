@@ -1,6 +1,12 @@
 import { Foundation1763780000000 } from './1763780000000-foundation';
 import { Messaging1763790000000 } from './1763790000000-messaging';
 import { Inbox1763800000000 } from './1763800000000-inbox';
+import { InboxList1763810000000 } from './1763810000000-inbox-list';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
-export const MIGRATIONS = [Foundation1763780000000, Messaging1763790000000, Inbox1763800000000];
+export const MIGRATIONS = [
+  Foundation1763780000000,
+  Messaging1763790000000,
+  Inbox1763800000000,
+  InboxList1763810000000,
+];

@@ -18,18 +18,22 @@ export interface ConversationPage {
 }
 
 interface Cursor {
-  u: string | null;
+  /** The last row's lastUpdate exactly as PostgreSQL wrote it (microseconds: a JS Date would round them off). */
+  u: string;
   i: number;
 }
 
-function encodeCursor(view: ConversationView): string {
-  return Buffer.from(JSON.stringify({ u: view.lastUpdate, i: view.id })).toString('base64url');
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
+
+function encodeCursor(row: Record<string, unknown>): string {
+  const client = row.client as { lastUpdate: string; id: number };
+  return Buffer.from(JSON.stringify({ u: client.lastUpdate, i: client.id })).toString('base64url');
 }
 
 function decodeCursor(raw: string): Cursor {
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof value.i !== 'number' || (value.u !== null && Number.isNaN(Date.parse(value.u))))
+    if (!Number.isInteger(value.i) || typeof value.u !== 'string' || !TIMESTAMP.test(value.u))
       throw new Error();
     return value;
   } catch {
@@ -46,19 +50,19 @@ export class ClientsService {
 
   /** The caller's administered agents and the channels of their selected space. */
   async viewer(user: AuthUser): Promise<Viewer> {
-    const [row] = await this.dataSource.query(
-      `SELECT u."isAdminOfIds", u."selectedSpaceId" FROM users u WHERE u.id = $1`,
-      [user.id],
-    );
     const everySpace = user.roleName === ROLE_NAMES.admin || user.roleName === ROLE_NAMES.superadmin;
-    const channels: Array<{ id: number }> = await this.dataSource.query(
-      `SELECT DISTINCT sc."channelId" AS id FROM space_channels sc JOIN spaces s ON s.id = sc."spaceId"
-       WHERE s."companyId" = $1 AND (
-         ($2::int IS NOT NULL AND s.id = $2)
-         OR ($2::int IS NULL AND ($3 OR s.id IN (SELECT "spaceId" FROM user_spaces WHERE "userId" = $4))))`,
-      [user.companyId, row?.selectedSpaceId ?? null, everySpace, user.id],
+    // One round trip (every list request pays it): the user's administered agents and the listed channels.
+    const [row] = await this.dataSource.query(
+      `SELECT u."isAdminOfIds",
+         ARRAY(SELECT DISTINCT sc."channelId" FROM space_channels sc JOIN spaces s ON s.id = sc."spaceId"
+           WHERE s."companyId" = u."companyId" AND (
+             (u."selectedSpaceId" IS NOT NULL AND s.id = u."selectedSpaceId")
+             OR (u."selectedSpaceId" IS NULL AND ($2 OR s.id IN (SELECT "spaceId" FROM user_spaces WHERE "userId" = u.id))))
+         ) AS "channelIds"
+       FROM users u WHERE u.id = $1`,
+      [user.id, everySpace],
     );
-    return { user, adminOf: row?.isAdminOfIds ?? [], spaceChannelIds: channels.map((c) => c.id) };
+    return { user, adminOf: row?.isAdminOfIds ?? [], spaceChannelIds: row?.channelIds ?? [] };
   }
 
   async getVisible(user: AuthUser, clientId: number): Promise<{ client: Client; channel: Channel }> {
@@ -90,6 +94,13 @@ export class ClientsService {
 
     if (input.channelsIds?.length)
       qb.andWhere('c."channelId" IN (:...channelsIds)', { channelsIds: input.channelsIds });
+    // 02 §7 tagsIds: any one of the tags is enough (the same rule the web list applies to live events).
+    if (input.tagsIds?.length) {
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM client_tags ct WHERE ct."clientId" = c.id AND ct."tagId" IN (:...tagsIds))`,
+        { tagsIds: input.tagsIds },
+      );
+    }
     if (!seesWholeCompany(viewer)) {
       qb.andWhere(
         `(c."agentId" = :me OR c."agentId" IN (:...adminOf) OR (:isGroupAdmin AND c."groupAdminId" = :me))`,
@@ -130,18 +141,13 @@ export class ClientsService {
 
     if (input.after) {
       const cursor = decodeCursor(input.after);
-      if (cursor.u === null) qb.andWhere('c."lastUpdate" IS NULL AND c.id < :ci', { ci: cursor.i });
-      else {
-        qb.andWhere(
-          `(c."lastUpdate" < :cu OR (c."lastUpdate" = :cu AND c.id < :ci) OR c."lastUpdate" IS NULL)`,
-          { cu: cursor.u, ci: cursor.i },
-        );
-      }
+      // A row comparison the (…, "lastUpdate", id) indexes answer directly: a deep page costs what the first does.
+      qb.andWhere('(c."lastUpdate", c.id) < (CAST(:cu AS timestamptz), :ci)', { cu: cursor.u, ci: cursor.i });
     } else if (input.skip) {
       qb.offset(input.skip);
     }
     const [pageSql, params] = qb
-      .orderBy('c."lastUpdate"', 'DESC', 'NULLS LAST')
+      .orderBy('c."lastUpdate"', 'DESC')
       .addOrderBy('c.id', 'DESC')
       .limit(first + 1)
       .getQueryAndParameters();
@@ -150,13 +156,16 @@ export class ClientsService {
       `WITH page AS (${pageSql})
        SELECT row_to_json(c) AS client, ${channelJsonSql('ch')}, ${conversationExtrasSql('c')}
        FROM page JOIN clients c ON c.id = page.id JOIN channels ch ON ch.id = c."channelId"
-       ORDER BY c."lastUpdate" DESC NULLS LAST, c.id DESC`,
+       ORDER BY c."lastUpdate" DESC, c.id DESC`,
       params,
     );
-    const views = rows.map(viewFromRow);
-    const page = views.slice(0, first);
+    const page = rows.slice(0, first);
     const last = page[page.length - 1];
-    return { clients: page, hasMore: views.length > first, cursor: last ? encodeCursor(last) : null };
+    return {
+      clients: page.map(viewFromRow),
+      hasMore: rows.length > first,
+      cursor: last ? encodeCursor(last) : null,
+    };
   }
 
   /** Current views of these conversations, in the order asked (ids that do not exist are left out). */

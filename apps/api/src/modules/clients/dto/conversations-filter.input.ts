@@ -46,6 +46,12 @@ export class ConversationsFilterInput {
   @IsInt({ each: true, message: INVALID })
   channelsIds?: number[];
 
+  /** 02 §7: conversations carrying any one of these tags. */
+  @IsOptional()
+  @IsArray({ message: INVALID })
+  @IsInt({ each: true, message: INVALID })
+  tagsIds?: number[];
+
   @IsOptional()
   @IsInt({ message: INVALID })
   agentId?: number | null;

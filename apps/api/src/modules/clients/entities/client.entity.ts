@@ -13,9 +13,14 @@ import { Company } from '../../companies/entities/company.entity';
 
 /** A conversation with one contact on one channel (02 §3 "Conversation (client)"). */
 @Entity('clients')
-// Keyset pagination of the inbox: newest activity first, id as tie-breaker.
+// Keyset pagination of the inbox: newest activity first, id as tie-breaker. Read backwards, these give exactly
+// ORDER BY "lastUpdate" DESC, id DESC (lastUpdate is NOT NULL for that reason), so a page stops after its rows.
 @Index('IDX_clients_company_last_update', ['companyId', 'lastUpdate', 'id'])
 @Index('IDX_clients_company_agent_last_update', ['companyId', 'agentId', 'lastUpdate', 'id'])
+// Keyword search is a substring match (02 §5): trigram GIN indexes, created by migration (TypeORM cannot declare
+// an operator class), so the schema check leaves them alone.
+@Index('IDX_clients_cleaned_name_trgm', { synchronize: false })
+@Index('IDX_clients_sender_trgm', { synchronize: false })
 export class Client {
   @PrimaryGeneratedColumn()
   id: number;
@@ -51,7 +56,6 @@ export class Client {
   lastName: string | null;
 
   /** Lower-case, accent-free, no spaces, phone appended: what keyword search matches (02 §3, §5). */
-  @Index('IDX_clients_cleaned_name')
   @Column({ type: 'varchar', length: 400, default: '' })
   cleanedName: string;
 
@@ -106,8 +110,9 @@ export class Client {
   @Column({ type: 'varchar', length: 12, nullable: true })
   lastMessageSender: string | null;
 
-  @Column({ type: 'timestamptz', nullable: true })
-  lastUpdate: Date | null;
+  /** Last activity; the inbox's sort key, so never null (a conversation with no message yet: its creation). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  lastUpdate: Date;
 
   /** Last message from the contact: the reply window is counted from it. */
   @Column({ type: 'timestamptz', nullable: true })
