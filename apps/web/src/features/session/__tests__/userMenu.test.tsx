@@ -1,17 +1,18 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { RoleName } from '@crm/shared';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createApolloClient } from '../../../lib/apollo';
 import { makeMe } from '../../../test/fixtures';
+import { stubServer } from '../../../test/stubServer';
 import { UserMenu } from '../components/UserMenu';
 import { SessionContext } from '../SessionContext';
 
-function renderMenu(role: RoleName) {
+function renderMenu(role: RoleName, refetchMe: () => Promise<void> = async () => undefined) {
   render(
     <ApolloProvider client={createApolloClient()}>
-      <SessionContext.Provider value={{ me: makeMe(role), refetchMe: async () => undefined }}>
+      <SessionContext.Provider value={{ me: makeMe(role), refetchMe }}>
         <MemoryRouter initialEntries={['/chat']}>
           <UserMenu />
           <Routes>
@@ -36,5 +37,22 @@ describe('user panel', () => {
     renderMenu('agente');
     expect(await screen.findByTestId('user-panel')).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Simulador de clientes' })).toBeNull();
+  });
+
+  it('switches the agent’s availability and reloads their data', async () => {
+    const calls = stubServer({
+      '/graphql': { status: 200, body: { data: { setAvailability: { id: 1, isAvailable: false } } } },
+    });
+    let reloaded = 0;
+    renderMenu('agente', async () => {
+      reloaded += 1;
+    });
+    const toggle = await screen.findByTestId('availability-switch');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(reloaded).toBe(1));
+    const sent = calls.find((call) => call.path === '/graphql')?.body as {
+      variables: { isAvailable: boolean };
+    };
+    expect(sent.variables).toEqual({ isAvailable: !makeMe('agente').isAvailable });
   });
 });

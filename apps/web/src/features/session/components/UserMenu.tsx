@@ -1,12 +1,13 @@
 import { CheckOutlined, ExperimentOutlined, LogoutOutlined } from '@ant-design/icons';
 import { SIMULATOR_ROUTE } from '@crm/shared';
-import { Avatar, Button, Divider, Popover, Spin, Typography } from 'antd';
+import { Avatar, Button, Divider, Popover, Spin, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAccess } from '../../access/hooks/useAccess';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { useSelectSpace } from '../../spaces/hooks/useSelectSpace';
 import type { Me, MeSpace } from '../api/me.graphql';
+import { useAvailability } from '../hooks/useAvailability';
 import { useSession } from '../hooks/useSession';
 import { roleLabel } from '../roleLabel';
 
@@ -71,6 +72,7 @@ export function UserMenu() {
   const { selecting, selectSpace } = useSelectSpace();
   const { loggingOut, logout } = useLogout();
   const { canAccess } = useAccess();
+  const { saving, setAvailable } = useAvailability();
 
   const panel = (
     <div className="user-panel" data-testid="user-panel">
@@ -88,6 +90,17 @@ export function UserMenu() {
           </Typography.Text>
         </div>
       </div>
+      <Divider className="user-panel-divider" />
+      <label className="user-panel-availability">
+        <Switch
+          size="small"
+          checked={me.isAvailable}
+          loading={saving}
+          onChange={(checked) => void setAvailable(checked)}
+          data-testid="availability-switch"
+        />
+        <span>{me.isAvailable ? 'Disponible' : 'No disponible'}</span>
+      </label>
       <Divider className="user-panel-divider" />
       <Typography.Text type="secondary" className="user-panel-section">
         Cambiar de espacio
