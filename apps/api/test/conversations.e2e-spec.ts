@@ -243,6 +243,27 @@ describe('sending (durable, through the WhatsApp adapter)', () => {
       type: 'template',
       template: { name: 'seguimiento_pedido', language: { code: 'es_MX' } },
     });
+    // Stored with the text the customer reads, not only the template's name.
+    const [stored] = await ds.query(`SELECT content, payload FROM messages WHERE id = $1`, [
+      template.data?.sendMessage.id,
+    ]);
+    expect(stored.content).toBe('Hola Ana, tu pedido #123 ya va en camino.');
+    expect(stored.payload.template.body).toBe('Hola {{1}}, tu pedido {{2}} ya va en camino.');
+    // A known template needs all its variables, and approval.
+    const missing = await gql(t, admin, SEND, {
+      input: {
+        clientId,
+        template: { name: 'seguimiento_pedido', language: 'es_MX', bodyParameters: ['Ana'] },
+      },
+    });
+    expect(missing.errors?.[0].extensions.field).toBe('template');
+    const pending = await gql(t, admin, SEND, {
+      input: {
+        clientId,
+        template: { name: 'promocion_fin_de_mes', language: 'es_MX', bodyParameters: ['10%'] },
+      },
+    });
+    expect(pending.errors?.[0].extensions.userMessage).toBe('La plantilla aún no está aprobada.');
   });
 
   it('does not let an agent write to a conversation that is not theirs, nor another company at all', async () => {

@@ -204,6 +204,7 @@ export class MessagesService implements OnModuleInit {
     ) {
       throw AppException.validation('template', 'Las plantillas solo se envían por WhatsApp.');
     }
+    if (draft.isTemplate && input.template) await this.describeTemplate(draft, channel.id, input.template);
     const quoted = input.quotedMsgId
       ? await this.dataSource.manager.findOneBy(Message, { id: input.quotedMsgId, clientId: client.id })
       : null;
@@ -256,6 +257,36 @@ export class MessagesService implements OnModuleInit {
   }
 
   /** 02 §4: marking read clears the unread count and marks the contact's messages seen by the reader. */
+  /**
+   * A template we know (02 §3 WhatsApp template of the channel) must be accepted and get all its variables; the
+   * stored message keeps the body the customer reads, so the bubble and the list show it rather than a name.
+   * One we do not know yet (not synced) goes to the provider as asked: the provider has the last word.
+   */
+  private async describeTemplate(
+    draft: { content: string; payload: Record<string, unknown> | null },
+    channelId: number,
+    template: { name: string; language: string; bodyParameters: string[] },
+  ): Promise<void> {
+    const [known] = (await this.dataSource.query(
+      `SELECT status, variables, components FROM whatsapp_templates WHERE "channelId" = $1 AND name = $2
+       ORDER BY (language = $3) DESC, id LIMIT 1`,
+      [channelId, template.name, template.language.split('_')[0]],
+    )) as Array<{ status: string; variables: number; components: Array<{ type: string; text?: string }> }>;
+    if (!known) return;
+    if (known.status !== 'accepted') {
+      throw AppException.validation('template', 'La plantilla aún no está aprobada.');
+    }
+    const params = template.bodyParameters.map((v) => v.trim());
+    if (params.length !== known.variables || params.some((v) => v === '')) {
+      throw AppException.validation('template', `La plantilla necesita ${known.variables} variable(s).`);
+    }
+    const body = known.components.find((c) => c.type === 'BODY')?.text ?? '';
+    if (!body) return;
+    const filled = body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
+    draft.content = filled;
+    draft.payload = { template: { ...template, body } };
+  }
+
   /**
    * Forward (02 §5): 1 to 6 messages to 1 or 2 conversations, each sent as a new message of ours through the
    * target's channel. Everything is checked before anything is sent, so a refused forward sends nothing.
