@@ -358,6 +358,16 @@ describe('archive, valuable, follow-up flag, rename, category, close', () => {
        ON CONFLICT ("channelId") DO UPDATE SET "initText" = EXCLUDED."initText", options = EXCLUDED.options, "isActive" = true`,
       [companyId, channelId],
     );
+    const options = await gql<{ closeOptions: Record<string, boolean> }>(
+      t,
+      agente,
+      `{ closeOptions(clientId: ${clientId}) { canClose surveyAvailable surveyByDefault } }`,
+    );
+    expect(options.data?.closeOptions).toEqual({
+      canClose: true,
+      surveyAvailable: true,
+      surveyByDefault: false,
+    });
     await ds.query(
       `UPDATE companies SET settings = settings || '{"archiveClosedClientByDefault": true}' WHERE id = $1`,
       [companyId],

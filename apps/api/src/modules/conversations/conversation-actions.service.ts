@@ -267,6 +267,23 @@ export class ConversationActionsService {
     return { client: view, surveySent };
   }
 
+  async closeOptions(
+    user: AuthUser,
+    clientId: number,
+  ): Promise<{ canClose: boolean; surveyAvailable: boolean; surveyByDefault: boolean }> {
+    const { client } = await this.clients.getVisible(user, clientId);
+    const settings = await this.settings(user.companyId);
+    const survey = await this.dataSource.manager.findOneBy(SurveyConfig, {
+      channelId: client.channelId,
+      isActive: true,
+    });
+    return {
+      canClose: settings.showClientCloseOption,
+      surveyAvailable: survey !== null,
+      surveyByDefault: settings.sentClientSurveyByDefault,
+    };
+  }
+
   async reopen(user: AuthUser, clientId: number): Promise<ConversationView> {
     await this.clients.getVisible(user, clientId);
     await this.dataSource.query(`UPDATE clients SET "isClosed" = false, "updatedAt" = now() WHERE id = $1`, [

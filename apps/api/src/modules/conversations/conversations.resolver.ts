@@ -11,6 +11,14 @@ class CloseConversationResult {
   @Field() surveySent: boolean;
 }
 
+@ObjectType('CloseOptions')
+class CloseOptionsModel {
+  @Field({ description: 'Company setting showClientCloseOption: offer closing at all.' }) canClose: boolean;
+  @Field({ description: 'The channel has an active satisfaction survey.' }) surveyAvailable: boolean;
+  @Field({ description: 'Company setting sentClientSurveyByDefault: the survey goes unless declined.' })
+  surveyByDefault: boolean;
+}
+
 const CLIENT_ID = { name: 'clientId', type: () => Int } as const;
 
 /** 02 §7 GraphQL: the conversation itself and the updateClient-style actions, one mutation per action. */
@@ -106,6 +114,12 @@ export class ConversationsResolver {
     @Args('categoryId', { type: () => Int, nullable: true }) categoryId: number | null,
   ) {
     return this.actions.setCategory(user, clientId, categoryId ?? null);
+  }
+
+  @RequirePermissions('readChat', 'agent')
+  @Query(() => CloseOptionsModel, { description: 'What closing this conversation offers (survey or not).' })
+  closeOptions(@CurrentUser() user: AuthUser, @Args(CLIENT_ID) clientId: number): Promise<CloseOptionsModel> {
+    return this.actions.closeOptions(user, clientId);
   }
 
   @RequirePermissions('readChat', 'agent')

@@ -28,7 +28,10 @@ export class TagsResolver {
     ]);
   }
 
-  /** 02 §6: with readUsers the whole team; without it the agent filter lists only the caller. */
+  /**
+   * 02 §6: with readUsers the whole team; without it the agent filter lists only the caller. Whoever can reassign
+   * conversations also gets the whole team: they need someone to reassign to.
+   */
   @RequirePermissions('readChat', 'agent')
   @Query(() => [AgentModel])
   agents(@CurrentUser() user: AuthUser): Promise<AgentModel[]> {
@@ -36,7 +39,11 @@ export class TagsResolver {
       `SELECT u.id, u.name, u."imageUrl", u."isAvailable", r.name AS "roleName"
        FROM users u JOIN roles r ON r.id = u."roleId"
        WHERE u."companyId" = $1 AND ($2 OR u.id = $3) ORDER BY u.name, u.id`,
-      [user.companyId, user.permissions.readUsers === true, user.id],
+      [
+        user.companyId,
+        user.permissions.readUsers === true || user.permissions.reasignConversations === true,
+        user.id,
+      ],
     );
   }
 }

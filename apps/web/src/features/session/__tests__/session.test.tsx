@@ -84,4 +84,19 @@ describe('authenticated routes', () => {
     expect(await screen.findByText('Página de inicio de sesión')).toBeDefined();
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('keep the token and offer a retry when the first load fails for another reason', async () => {
+    stubServer({
+      '/graphql': [
+        { status: 503, body: { code: 'SERVICE_UNAVAILABLE' } },
+        { status: 200, body: { data: { me: makeMe('admin') } } },
+      ],
+    });
+    localStorage.setItem('token', 'valid');
+    renderPrivate('/chat');
+    const retry = await screen.findByRole('button', { name: 'Reintentar' });
+    expect(localStorage.getItem('token')).toBe('valid');
+    retry.click();
+    expect(await screen.findByText('Bandeja')).toBeDefined();
+  });
 });

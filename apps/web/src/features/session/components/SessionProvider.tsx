@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { Button, Result } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { isSessionErrorCode, resolveError } from '../../../lib/errors';
 import { endSession } from '../../../lib/session';
 import { FullPageLoader } from '../../layout/components/FullPageLoader';
@@ -11,9 +12,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { data, error, refetch } = useQuery(ME_QUERY, { fetchPolicy: 'network-only' });
   const me = data?.me;
 
-  // A failed first load, or a session error at any time, ends the session. A failed refresh of
-  // an already loaded user (a network blip) keeps the user on the page.
-  const mustLeave = error !== undefined && (!me || isSessionErrorCode(resolveError(error).code));
+  // Only a session error (INVALID_TOKEN / UNAUTHORIZED) ends the session. A first load that fails otherwise (the
+  // server restarting, a request the browser aborted on reload) offers a retry instead of signing the user out.
+  const sessionError = error !== undefined && isSessionErrorCode(resolveError(error).code);
+  const mustLeave = sessionError;
+  const [retrying, setRetrying] = useState(false);
   useEffect(() => {
     if (mustLeave) endSession();
   }, [mustLeave]);
@@ -24,6 +27,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionValue | null>(() => (me ? { me, refetchMe } : null), [me, refetchMe]);
 
+  if (!mustLeave && !value && error !== undefined && !retrying) {
+    return (
+      <Result
+        status="warning"
+        title="No pudimos cargar tu cuenta"
+        subTitle="Revisa tu conexión a Internet e inténtalo de nuevo."
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              setRetrying(true);
+              void refetch()
+                .catch(() => undefined)
+                .finally(() => setRetrying(false));
+            }}
+          >
+            Reintentar
+          </Button>
+        }
+      />
+    );
+  }
   if (mustLeave || !value) return <FullPageLoader tip="Cargando tu cuenta…" />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
