@@ -1,0 +1,113 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ConversationView } from '@crm/shared';
+
+/** Every field of ConversationView, so a conversation loaded by id has the shape of a list row. */
+const CONVERSATION_VIEW_FIELDS = gql`
+  fragment InboxConversationView on Conversation {
+    id
+    companyId
+    key
+    senderId
+    name
+    nameFromChannel
+    cleanedName
+    imageUrl
+    priority
+    unreadMessages
+    answered
+    isArchived
+    isBroadcastMessage
+    isConversationValuable
+    hasFollowUpMessage
+    isClosed
+    agentId
+    agent {
+      id
+      name
+      imageUrl
+    }
+    groupAdminId
+    tags {
+      id
+      name
+      color
+    }
+    category {
+      id
+      name
+    }
+    lastMessageId
+    lastMessage
+    lastMessageStatus
+    lastMessageSender
+    lastUpdate
+    createdAt
+    windowRemainingTime
+    windowExpiresAt
+    channel {
+      id
+      name
+      platform
+      phone
+    }
+  }
+`;
+
+export const CONVERSATION_QUERY: TypedDocumentNode<{ conversation: ConversationView }, { clientId: number }> =
+  gql`
+  query InboxConversation($clientId: Int!) {
+    conversation(clientId: $clientId) {
+      ...InboxConversationView
+    }
+  }
+  ${CONVERSATION_VIEW_FIELDS}
+`;
+
+export const MARK_CONVERSATION_READ: TypedDocumentNode<
+  { markConversationRead: number },
+  { clientId: number }
+> = gql`
+  mutation InboxMarkConversationRead($clientId: Int!) {
+    markConversationRead(clientId: $clientId)
+  }
+`;
+
+export interface FilterTag {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface FilterAgent {
+  id: number;
+  name: string;
+}
+
+export const FILTER_TAGS_QUERY: TypedDocumentNode<{ tags: FilterTag[] }, Record<string, never>> = gql`
+  query InboxFilterTags {
+    tags {
+      id
+      name
+      color
+    }
+  }
+`;
+
+export const FILTER_AGENTS_QUERY: TypedDocumentNode<{ agents: FilterAgent[] }, Record<string, never>> = gql`
+  query InboxFilterAgents {
+    agents {
+      id
+      name
+    }
+  }
+`;
+
+/**
+ * Apollo adds __typename to every object it asks for; a conversation that lives beside socket payloads must have
+ * the same keys, so the list's change detection compares like with like.
+ */
+export function withoutTypename<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value, (key, inner: unknown) => (key === '__typename' ? undefined : inner)),
+  ) as T;
+}

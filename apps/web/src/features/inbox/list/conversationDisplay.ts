@@ -1,0 +1,87 @@
+import {
+  type ConversationView,
+  displayPhone,
+  formatConversationTime,
+  type PriorityBucket,
+} from '@crm/shared';
+
+/** Contact name for the list: its own, the channel profile's, else the phone when the user may see phones. */
+export function conversationDisplayName(
+  conversation: Pick<ConversationView, 'name' | 'nameFromChannel' | 'senderId'>,
+  canSeePhoneNumber: boolean,
+): string {
+  const name = conversation.name?.trim() || conversation.nameFromChannel?.trim();
+  if (name) return name;
+  // 02 §5: phones appear only with canSeePhoneNumber.
+  return canSeePhoneNumber ? displayPhone(conversation.senderId) : 'Contacto sin nombre';
+}
+
+/** Up to two initials of a name; null when it has no letters (a phone) so the avatar shows an icon. */
+export function initialsOf(name: string): string | null {
+  const words = name
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}]/gu, ''))
+    .filter((word) => word !== '');
+  if (words.length === 0) return null;
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toLocaleUpperCase('es');
+}
+
+const AVATAR_COLORS = ['#0e7c66', '#1677ff', '#722ed1', '#eb2f96', '#fa8c16', '#13c2c2', '#2f54eb'] as const;
+
+/** A stable colour per conversation, so an avatar keeps its colour as the list moves. */
+export function avatarColor(id: number): string {
+  return AVATAR_COLORS[Math.abs(id) % AVATAR_COLORS.length] ?? AVATAR_COLORS[0];
+}
+
+export type ChannelKind = 'whatsapp' | 'messenger' | 'sms' | 'sandbox' | 'other';
+
+// The API's channel platforms (whatsapp_cloud, dialog360, messenger, sms, sandbox) grouped by what the user sees.
+export function channelKind(platform: string): ChannelKind {
+  if (platform === 'whatsapp_cloud' || platform === 'dialog360' || platform.startsWith('whatsapp')) {
+    return 'whatsapp';
+  }
+  if (platform === 'messenger') return 'messenger';
+  if (platform === 'sms') return 'sms';
+  if (platform === 'sandbox') return 'sandbox';
+  return 'other';
+}
+
+export const CHANNEL_LABELS: Record<ChannelKind, string> = {
+  whatsapp: 'WhatsApp',
+  messenger: 'Messenger',
+  sms: 'SMS',
+  sandbox: 'Canal de prueba',
+  other: 'Canal',
+};
+
+export const PRIORITY_TEXT: Record<PriorityBucket, string> = {
+  high: 'Prioridad alta',
+  medium: 'Prioridad media',
+  low: 'Prioridad baja',
+};
+
+/** 02 §9: today HH:mm, yesterday 'Ayer', older DD/MMM; empty when the date is unusable. */
+export function conversationTime(
+  conversation: Pick<ConversationView, 'lastUpdate' | 'createdAt'>,
+  now: Date,
+): string {
+  const at = conversation.lastUpdate ?? conversation.createdAt;
+  try {
+    return formatConversationTime(at, now);
+  } catch {
+    return '';
+  }
+}
+
+/** Whether the last message is ours (agent or bot), whose delivery status the row shows. */
+export function lastMessageIsOurs(
+  conversation: Pick<ConversationView, 'lastMessageSender' | 'lastMessage'>,
+): boolean {
+  return (
+    conversation.lastMessage !== null &&
+    conversation.lastMessageSender !== null &&
+    conversation.lastMessageSender !== 'CLIENT'
+  );
+}

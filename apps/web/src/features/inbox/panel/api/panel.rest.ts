@@ -1,0 +1,32 @@
+import type { ConversationView } from '@crm/shared';
+import { apiPost } from '../../../../lib/http';
+
+// 02 §7 REST calls of the client info panel.
+
+/** agentId null leaves it 'Sin asignar'. */
+export function reassignAgent(clientId: number, agentId: number | null): Promise<ConversationView> {
+  return apiPost('/reassign-agent', { clientId, agentId });
+}
+
+export function deleteConversation(clientId: number): Promise<{ deleted: number[] }> {
+  return apiPost('/delete-conversation', { clientId });
+}
+
+export function sendToCrm(clientId: number): Promise<{ sent: true }> {
+  return apiPost('/sendToCRM', { clientId });
+}
+
+export interface ConversationSearchPage {
+  clients: ConversationView[];
+  hasMore: boolean;
+}
+
+// Targets for forwarding: any conversation the user sees, found by name or phone.
+export function searchConversations(keyword: string, signal?: AbortSignal): Promise<ConversationSearchPage> {
+  const trimmed = keyword.trim();
+  return apiPost(
+    '/conversations_by_filter',
+    { filterType: 'all', keyword: trimmed === '' ? null : trimmed, first: 20 },
+    { signal },
+  );
+}

@@ -1,0 +1,128 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import type { ConversationView } from '@crm/shared';
+import { Button, Modal, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { handleError, resolveError } from '../../../../lib/errors';
+import { toast } from '../../../../lib/toast';
+import { DELETE_FOLLOW_UP_MUTATION, FOLLOW_UPS_QUERY, type FollowUpMessage } from '../api/panel.graphql';
+import { FollowUpModal } from './FollowUpModal';
+import { PanelSection } from './PanelSection';
+
+type Editing = { followUp: FollowUpMessage | null } | null;
+
+/** The conversation's scheduled follow-up messages (permission followUp): list, create, edit, delete. */
+export function FollowUpSection({ conversation }: { conversation: ConversationView }) {
+  const client = useApolloClient();
+  const { data, error, refetch } = useQuery(FOLLOW_UPS_QUERY, { variables: { clientId: conversation.id } });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<FollowUpMessage | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const reload = () => {
+    void refetch().catch(() => undefined);
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setRemoving(true);
+    try {
+      await client.mutate({ mutation: DELETE_FOLLOW_UP_MUTATION, variables: { id: deleting.id } });
+      toast.success('Mensaje programado eliminado');
+      setDeleting(null);
+      reload();
+    } catch (failure) {
+      handleError(failure);
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (error) {
+    body = <Typography.Text type="danger">{resolveError(error).userMessage}</Typography.Text>;
+  } else if (!data) {
+    body = <Skeleton active paragraph={{ rows: 1 }} title={false} />;
+  } else if (data.followUpMessages.length === 0) {
+    body = <Typography.Text type="secondary">No hay mensajes programados</Typography.Text>;
+  } else {
+    body = (
+      <ul className="client-info-followups">
+        {data.followUpMessages.map((followUp) => (
+          <li key={followUp.id} data-testid="followup-item" className="client-info-followup">
+            <div className="client-info-followup-text">
+              <Typography.Text strong>{dayjs(followUp.sendAt).format('DD/MM/YYYY HH:mm')}</Typography.Text>
+              <Typography.Paragraph ellipsis={{ rows: 2 }} className="client-info-followup-content">
+                {followUp.templateId !== null
+                  ? `Plantilla: ${followUp.templateName ?? ''}`
+                  : followUp.content || 'Archivo adjunto'}
+              </Typography.Paragraph>
+              {followUp.agentName && (
+                <Typography.Text type="secondary">Por {followUp.agentName}</Typography.Text>
+              )}
+            </div>
+            <div className="client-info-followup-actions">
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label="Editar mensaje programado"
+                onClick={() => setEditing({ followUp })}
+              />
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label="Eliminar mensaje programado"
+                onClick={() => setDeleting(followUp)}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <PanelSection
+      title="Mensajes programados"
+      testId="followup-list"
+      extra={
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          data-testid="followup-create"
+          onClick={() => setEditing({ followUp: null })}
+        >
+          Programar
+        </Button>
+      }
+    >
+      {body}
+      {editing && (
+        <FollowUpModal
+          clientId={conversation.id}
+          channelId={conversation.channel.id}
+          windowExpiresAt={conversation.windowExpiresAt}
+          editing={editing.followUp}
+          onClose={() => setEditing(null)}
+          onSaved={reload}
+        />
+      )}
+      <Modal
+        open={deleting !== null}
+        title="Eliminar mensaje programado"
+        okText="Eliminar"
+        okButtonProps={{ danger: true }}
+        cancelText="Cancelar"
+        confirmLoading={removing}
+        onOk={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      >
+        ¿Seguro que quieres eliminar este mensaje programado? No se enviará.
+      </Modal>
+    </PanelSection>
+  );
+}

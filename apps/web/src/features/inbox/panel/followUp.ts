@@ -1,0 +1,186 @@
+import { VALIDATION_MESSAGES } from '@crm/shared';
+
+export type FollowUpMode = 'text' | 'template';
+
+/** What the follow-up form holds while the user edits it. */
+export interface FollowUpDraft {
+  sendAt: Date | null;
+  mode: FollowUpMode;
+  content: string;
+  templateId: number | null;
+  /** One value per template variable ({{1}}, {{2}}…), in order. */
+  variables: string[];
+  /** Optional file to send along, by URL. */
+  fileUrl: string;
+}
+
+export interface FollowUpTemplate {
+  id: number;
+  name: string;
+  /** How many {{n}} placeholders the body has. */
+  variables: number;
+  components: unknown[];
+}
+
+export interface FollowUpFile {
+  url: string;
+  name: string | null;
+  fileType: string;
+}
+
+/** The API's FollowUpInput. */
+export interface FollowUpInputValue {
+  sendAt: string;
+  content: string | null;
+  templateId: number | null;
+  variables: string[];
+  file: FollowUpFile | null;
+}
+
+export interface FollowUpErrors {
+  sendAt?: string;
+  mode?: string;
+  content?: string;
+  templateId?: string;
+  /** Index-aligned with the draft's variables; null where the value is fine. */
+  variables?: Array<string | null>;
+  fileUrl?: string;
+}
+
+// Same limit as the API's FollowUpInput.content.
+export const FOLLOW_UP_TEXT_MAX = 4096;
+
+export const FOLLOW_UP_TEXTS = {
+  sendAtRequired: 'Elige la fecha y hora de envío',
+  sendAtPast: 'La fecha de envío debe ser posterior a este momento.',
+  contentRequired: 'Escribe el mensaje o elige una plantilla.',
+  contentTooLong: 'El mensaje es demasiado largo',
+  windowClosed: 'A esa hora la ventana de respuesta estará cerrada: elige una plantilla aprobada.',
+  templateRequired: 'Elige una plantilla',
+  variableRequired: VALIDATION_MESSAGES.required,
+  fileUrl: 'URL del archivo inválida',
+} as const;
+
+export function emptyDraft(): FollowUpDraft {
+  return { sendAt: null, mode: 'text', content: '', templateId: null, variables: [], fileUrl: '' };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 02 §5 "Follow-up creation" plus the API's own checks, so the form says what is wrong before sending: a future
+ * send time; free text only while the reply window is still open at that time (it stays open until
+ * `windowExpiresAt`), otherwise an accepted template with every variable filled.
+ */
+export function validateFollowUpDraft(
+  draft: FollowUpDraft,
+  context: { now: Date; windowExpiresAt: string | null; template: FollowUpTemplate | null },
+): FollowUpErrors {
+  const errors: FollowUpErrors = {};
+  if (!draft.sendAt) errors.sendAt = FOLLOW_UP_TEXTS.sendAtRequired;
+  else if (draft.sendAt.getTime() <= context.now.getTime()) errors.sendAt = FOLLOW_UP_TEXTS.sendAtPast;
+
+  const fileUrl = draft.fileUrl.trim();
+  if (fileUrl !== '' && !isHttpUrl(fileUrl)) errors.fileUrl = FOLLOW_UP_TEXTS.fileUrl;
+
+  if (draft.mode === 'text') {
+    const content = draft.content.trim();
+    if (content === '' && fileUrl === '') errors.content = FOLLOW_UP_TEXTS.contentRequired;
+    else if (content.length > FOLLOW_UP_TEXT_MAX) errors.content = FOLLOW_UP_TEXTS.contentTooLong;
+    if (draft.sendAt && !errors.sendAt) {
+      const closesAt = context.windowExpiresAt ? new Date(context.windowExpiresAt).getTime() : null;
+      if (closesAt === null || closesAt <= draft.sendAt.getTime()) errors.mode = FOLLOW_UP_TEXTS.windowClosed;
+    }
+    return errors;
+  }
+
+  if (draft.templateId === null || !context.template) {
+    errors.templateId = FOLLOW_UP_TEXTS.templateRequired;
+    return errors;
+  }
+  const variables = Array.from({ length: context.template.variables }, (_, i) =>
+    (draft.variables[i] ?? '').trim() === '' ? FOLLOW_UP_TEXTS.variableRequired : null,
+  );
+  if (variables.some((v) => v !== null)) errors.variables = variables;
+  return errors;
+}
+
+export function hasErrors(errors: FollowUpErrors): boolean {
+  return Object.values(errors).some((value) =>
+    Array.isArray(value) ? value.some((v) => v !== null) : value !== undefined,
+  );
+}
+
+/** The file kind the API stores, guessed from the URL's extension. */
+export function fileTypeFromUrl(url: string): 'image' | 'video' | 'document' {
+  const path = url.split(/[?#]/, 1)[0]?.toLowerCase() ?? '';
+  if (/\.(jpe?g|png|gif|webp)$/.test(path)) return 'image';
+  if (/\.(mp4|3gpp?|mov)$/.test(path)) return 'video';
+  return 'document';
+}
+
+function fileName(url: string): string | null {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const last = path.split('/').pop() ?? '';
+  return last === '' ? null : decodeURIComponent(last).slice(0, 255);
+}
+
+/** Turns a valid draft into the API's input; template mode sends no free text. */
+export function followUpInput(draft: FollowUpDraft, template: FollowUpTemplate | null): FollowUpInputValue {
+  const fileUrl = draft.fileUrl.trim();
+  const isTemplate = draft.mode === 'template' && template !== null;
+  return {
+    sendAt: (draft.sendAt ?? new Date(Number.NaN)).toISOString(),
+    content: isTemplate ? null : draft.content.trim(),
+    templateId: isTemplate ? template.id : null,
+    variables: isTemplate
+      ? Array.from({ length: template.variables }, (_, i) => (draft.variables[i] ?? '').trim())
+      : [],
+    file:
+      fileUrl === '' ? null : { url: fileUrl, name: fileName(fileUrl), fileType: fileTypeFromUrl(fileUrl) },
+  };
+}
+
+/** The body text of a template's components ([{type: 'BODY', text}], 02 §3 WhatsApp template). */
+export function templateBodyText(components: readonly unknown[]): string {
+  for (const component of components) {
+    if (typeof component !== 'object' || component === null) continue;
+    const { type, text } = component as { type?: unknown; text?: unknown };
+    if (typeof type === 'string' && type.toUpperCase() === 'BODY' && typeof text === 'string') return text;
+  }
+  return '';
+}
+
+/** Puts the typed values into {{1}}, {{2}}…; an empty one keeps its placeholder so the gap shows. */
+export function fillTemplate(text: string, variables: readonly string[]): string {
+  return text.replace(/\{\{(\d+)\}\}/g, (placeholder, n: string) => {
+    const value = variables[Number(n) - 1]?.trim();
+    return value ? value : placeholder;
+  });
+}
+
+/** A stored follow-up back into the form, for editing. */
+export function draftFromFollowUp(followUp: {
+  sendAt: string;
+  content: string;
+  templateId: number | null;
+  variables: string[];
+  file: Record<string, unknown> | null;
+}): FollowUpDraft {
+  const url = followUp.file?.url;
+  return {
+    sendAt: new Date(followUp.sendAt),
+    mode: followUp.templateId === null ? 'text' : 'template',
+    content: followUp.content,
+    templateId: followUp.templateId,
+    variables: [...followUp.variables],
+    fileUrl: typeof url === 'string' ? url : '',
+  };
+}
