@@ -91,16 +91,17 @@ export function UserMenu() {
         </div>
       </div>
       <Divider className="user-panel-divider" />
-      <label className="user-panel-availability">
+      <div className="user-panel-availability">
         <Switch
+          id="availability-switch"
           size="small"
           checked={me.isAvailable}
           loading={saving}
           onChange={(checked) => void setAvailable(checked)}
           data-testid="availability-switch"
         />
-        <span>{me.isAvailable ? 'Disponible' : 'No disponible'}</span>
-      </label>
+        <label htmlFor="availability-switch">{me.isAvailable ? 'Disponible' : 'No disponible'}</label>
+      </div>
       <Divider className="user-panel-divider" />
       <Typography.Text type="secondary" className="user-panel-section">
         Cambiar de espacio
