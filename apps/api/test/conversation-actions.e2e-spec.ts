@@ -543,4 +543,23 @@ describe('conversation list rows', () => {
     await gql(t, admin, `mutation { setConversationValuable(clientId: ${theirs}, valuable: true) { id } }`);
     expect(await quiet).toBe(true);
   });
+
+  it('offers the listed space’s channels as the channel filter, and the filter narrows the list', async () => {
+    const res = await gql<{ inboxChannels: Array<{ id: number; name: string; platform: string }> }>(
+      t,
+      agente,
+      '{ inboxChannels { id name platform } }',
+    );
+    const names = res.data?.inboxChannels.map((c) => c.name) ?? [];
+    expect(names).toEqual(expect.arrayContaining(['Canal de prueba', 'WhatsApp Demo']));
+    const whatsapp = res.data?.inboxChannels.find((c) => c.name === 'WhatsApp Demo');
+    const list = await t.http
+      .post('/api/conversations_by_filter')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ filterType: 'all', channelsIds: [whatsapp?.id], first: 100 });
+    expect(list.body.clients.length).toBeGreaterThan(0);
+    expect(list.body.clients.every((c: { channel: { id: number } }) => c.channel.id === whatsapp?.id)).toBe(
+      true,
+    );
+  });
 });

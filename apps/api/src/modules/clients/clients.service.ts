@@ -65,6 +65,15 @@ export class ClientsService {
     return { user, adminOf: row?.isAdminOfIds ?? [], spaceChannelIds: row?.channelIds ?? [] };
   }
 
+  async listedChannels(user: AuthUser): Promise<Array<{ id: number; name: string; platform: string }>> {
+    const { spaceChannelIds } = await this.viewer(user);
+    return this.dataSource.query(
+      `SELECT id, name, platform FROM channels
+       WHERE id = ANY($1) AND "companyId" = $2 AND platform <> 'sms' ORDER BY name, id`,
+      [spaceChannelIds, user.companyId],
+    );
+  }
+
   async getVisible(user: AuthUser, clientId: number): Promise<{ client: Client; channel: Channel }> {
     const client = await this.clients.findOneBy({ id: clientId });
     if (!client) throw new AppException('CONVERSATION_NOT_FOUND', { field: 'clientId' });

@@ -19,6 +19,13 @@ class CloseOptionsModel {
   surveyByDefault: boolean;
 }
 
+@ObjectType('InboxChannel')
+class InboxChannelModel {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field() platform: string;
+}
+
 const CLIENT_ID = { name: 'clientId', type: () => Int } as const;
 
 /** 02 §7 GraphQL: the conversation itself and the updateClient-style actions, one mutation per action. */
@@ -114,6 +121,13 @@ export class ConversationsResolver {
     @Args('categoryId', { type: () => Int, nullable: true }) categoryId: number | null,
   ) {
     return this.actions.setCategory(user, clientId, categoryId ?? null);
+  }
+
+  /** The channel filter's options (02 §2): the listed space's channels, SMS left out as the lists do (02 §5). */
+  @RequirePermissions('readChat', 'agent')
+  @Query(() => [InboxChannelModel])
+  async inboxChannels(@CurrentUser() user: AuthUser): Promise<InboxChannelModel[]> {
+    return this.clients.listedChannels(user);
   }
 
   @RequirePermissions('readChat', 'agent')

@@ -57,6 +57,14 @@ function fakeApollo(extra: Record<string, Reply> = {}) {
   const replies: Record<string, Reply> = {
     InboxFilterTags: { data: { tags: TAGS } },
     InboxFilterAgents: { data: { agents: AGENTS } },
+    InboxFilterChannels: {
+      data: {
+        inboxChannels: [
+          { __typename: 'InboxChannel', id: 1, name: 'WhatsApp Demo', platform: 'whatsapp_cloud' },
+          { __typename: 'InboxChannel', id: 3, name: 'Canal de prueba', platform: 'sandbox' },
+        ],
+      },
+    },
     InboxMarkConversationRead: { data: { markConversationRead: 0 } },
     ...extra,
   };
@@ -227,6 +235,8 @@ describe('inbox page', () => {
     fireEvent.click(screen.getByRole('button', { name: /Filtros/ }));
     expect(screen.getByRole('combobox', { name: 'Etiquetas' })).toBeDefined();
     expect(screen.queryByRole('combobox', { name: 'Agente' })).toBeNull();
+    // Two channels in the space: the channel filter is offered.
+    expect(await screen.findByRole('combobox', { name: 'Canales' })).toBeDefined();
     expect(apollo.operations).not.toContain('InboxFilterAgents');
   });
 

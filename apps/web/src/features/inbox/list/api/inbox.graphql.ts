@@ -102,6 +102,25 @@ export const FILTER_AGENTS_QUERY: TypedDocumentNode<{ agents: FilterAgent[] }, R
   }
 `;
 
+export interface FilterChannel {
+  id: number;
+  name: string;
+  platform: string;
+}
+
+export const FILTER_CHANNELS_QUERY: TypedDocumentNode<
+  { inboxChannels: FilterChannel[] },
+  Record<string, never>
+> = gql`
+  query InboxFilterChannels {
+    inboxChannels {
+      id
+      name
+      platform
+    }
+  }
+`;
+
 /**
  * Apollo adds __typename to every object it asks for; a conversation that lives beside socket payloads must have
  * the same keys, so the list's change detection compares like with like.

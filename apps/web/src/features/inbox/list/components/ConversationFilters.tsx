@@ -3,7 +3,7 @@ import { CONVERSATION_FILTER_TYPES, type ConversationFilterType } from '@crm/sha
 import { Badge, Button, DatePicker, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { FilterAgent, FilterTag } from '../api/inbox.graphql';
+import type { FilterAgent, FilterChannel, FilterTag } from '../api/inbox.graphql';
 import type { InboxFilterDraft } from '../hooks/useInboxFilter';
 
 /** 02 §2: the filter types with their Spanish names, in the order the API lists them. */
@@ -29,11 +29,17 @@ interface ConversationFiltersProps {
   tags: FilterTag[];
   /** Null hides the agent picker (no readUsers). */
   agents: FilterAgent[] | null;
+  channels?: FilterChannel[];
 }
 
 /** How many of the folded filters are in use, for the badge on their button. */
 export function extraFilterCount(draft: InboxFilterDraft): number {
-  return (draft.tagsIds.length > 0 ? 1 : 0) + (draft.agentId !== null ? 1 : 0) + (draft.dateRange ? 1 : 0);
+  return (
+    (draft.tagsIds.length > 0 ? 1 : 0) +
+    (draft.agentId !== null ? 1 : 0) +
+    (draft.channelsIds.length > 0 ? 1 : 0) +
+    (draft.dateRange ? 1 : 0)
+  );
 }
 
 // The range covers whole days in the user's clock: from the start of the first to the end of the last.
@@ -44,7 +50,13 @@ function rangeToIso(range: [Dayjs | null, Dayjs | null] | null): [string, string
 }
 
 /** 02 §2: search, filter type, and (folded) tags, agent and date range. */
-export function ConversationFilters({ draft, onChange, tags, agents }: ConversationFiltersProps) {
+export function ConversationFilters({
+  draft,
+  onChange,
+  tags,
+  agents,
+  channels = [],
+}: ConversationFiltersProps) {
   const extra = extraFilterCount(draft);
   const [open, setOpen] = useState(extra > 0);
   const rangeValue: [Dayjs, Dayjs] | null = draft.dateRange
@@ -119,6 +131,20 @@ export function ConversationFilters({ draft, onChange, tags, agents }: Conversat
               options={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
               data-testid="conversation-filter-agent"
               notFoundContent="No hay agentes"
+            />
+          ) : null}
+          {channels.length > 1 ? (
+            <Select<number[]>
+              mode="multiple"
+              allowClear
+              placeholder="Canales"
+              aria-label="Canales"
+              value={draft.channelsIds}
+              onChange={(channelsIds) => onChange({ channelsIds })}
+              options={channels.map((channel) => ({ value: channel.id, label: channel.name }))}
+              maxTagCount="responsive"
+              data-testid="conversation-filter-channels"
+              notFoundContent="No hay canales"
             />
           ) : null}
           <DatePicker.RangePicker

@@ -128,6 +128,7 @@ export function ConversationListPanel({
         onChange={filters.change}
         tags={options.tags}
         agents={options.agents}
+        channels={options.channels}
       />
       <div
         className="conv-list"

@@ -15,6 +15,7 @@ export interface InboxFilterDraft {
   keyword: string;
   tagsIds: number[];
   agentId: number | null;
+  channelsIds: number[];
   /** ISO start of the first day and end of the last day, or null for no range. */
   dateRange: [string, string] | null;
 }
@@ -24,6 +25,7 @@ export const DEFAULT_FILTER_DRAFT: InboxFilterDraft = {
   keyword: '',
   tagsIds: [],
   agentId: null,
+  channelsIds: [],
   dateRange: null,
 };
 
@@ -44,10 +46,11 @@ export function useInboxFilter(): InboxFilterControls {
       keyword: keyword.trim() === '' ? null : keyword,
       tagsIds: draft.tagsIds,
       agentId: draft.agentId,
+      channelsIds: draft.channelsIds,
       dateFrom: draft.dateRange?.[0] ?? null,
       dateTo: draft.dateRange?.[1] ?? null,
     }),
-    [draft.type, draft.tagsIds, draft.agentId, draft.dateRange, keyword],
+    [draft.type, draft.tagsIds, draft.agentId, draft.channelsIds, draft.dateRange, keyword],
   );
   const change = (patch: Partial<InboxFilterDraft>) => setDraft((current) => ({ ...current, ...patch }));
   return { draft, change, filter };
