@@ -32,7 +32,8 @@ interface ConversationState {
 async function seededConversation(token: string, name: string): Promise<number> {
   const { status, body } = await postJson<{ clients?: Array<{ id: number; name: string | null }> }>(
     `${baseUrl}/api/conversations_by_filter`,
-    { filterType: 'all' },
+    // By name: other suites add newer conversations, so a seeded one may be past the first page.
+    { filterType: 'all', keyword: name, first: 100 },
     token,
   );
   const client = body.clients?.find((candidate) => candidate.name === name);
