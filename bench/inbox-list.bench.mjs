@@ -191,7 +191,12 @@ function pageQuery({ companyId, spaceChannelIds, viewer, filter, after }) {
   const where = [
     `c."companyId" = ${p(companyId)}`,
     `"ch"."platform" <> 'sms'`,
-    `c."channelId" IN (${[0, ...spaceChannelIds].map(p).join(', ')})`,
+    // The listed space's channels, resolved inside the statement as the service does (no separate query).
+    `c."channelId" IN (SELECT sc."channelId" FROM space_channels sc JOIN spaces s ON s.id = sc."spaceId"
+        WHERE s."companyId" = ${p(companyId)} AND (
+          (CAST(${p(viewer.selectedSpaceId)} AS int) IS NOT NULL AND s.id = ${p(viewer.selectedSpaceId)})
+          OR (CAST(${p(viewer.selectedSpaceId)} AS int) IS NULL AND (${p(viewer.everySpace)}
+            OR s.id IN (SELECT "spaceId" FROM user_spaces WHERE "userId" = ${p(viewer.userId)})))))`,
   ];
   let me;
   if (!viewer.seesWholeCompany) {
@@ -387,6 +392,8 @@ export async function inboxList({
       );
       return {
         userId: u.id,
+        selectedSpaceId: u.selectedSpaceId,
+        everySpace,
         adminOf: u.isAdminOfIds ?? [],
         isGroupAdmin: u.role === 'groupadmin',
         seesWholeCompany: everySpace && (u.isAdminOfIds ?? []).length === 0,

@@ -1,5 +1,5 @@
 // Shared harness: a real PostgreSQL (embedded unless BENCH_DATABASE_URL), the built API, a bounded load loop.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,17 @@ export async function startDatabase() {
   if (process.env.BENCH_DATABASE_URL)
     return { url: process.env.BENCH_DATABASE_URL, stop: async () => undefined };
   const { startEmbeddedPostgres } = apiDist('database/embedded-postgres.js');
-  return startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'crm-bench-')), null);
+  const dir = mkdtempSync(join(tmpdir(), 'crm-bench-'));
+  const db = await startEmbeddedPostgres(dir, null);
+  return {
+    ...db,
+    url: db.url,
+    // The inbox benchmark leaves gigabytes behind: the data folder goes with the database.
+    stop: async () => {
+      await db.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function startProduct(databaseUrl) {

@@ -7,6 +7,9 @@ export interface AuthUser {
   roleName: string;
   permissions: PermissionMap;
   sessionId: string;
+  /** Agents this user administers (02 §6 isAdminOfIds), read with the session: visibility needs it everywhere. */
+  adminOf: number[];
+  selectedSpaceId: number | null;
 }
 
 declare global {

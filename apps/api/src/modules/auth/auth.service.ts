@@ -76,9 +76,15 @@ export class AuthService {
     const claims = this.tokens.verify(token);
     if (!claims) throw new AppException('UNAUTHORIZED', { message: 'Invalid token' });
     // One round trip on every request: live session, its user (still in the session's company), role, permissions.
-    const rows: Array<{ id: number; companyId: number; role: string; permissions: string[] }> =
-      await this.dataSource.query(
-        `SELECT u.id, u."companyId", r.name AS role,
+    const rows: Array<{
+      id: number;
+      companyId: number;
+      role: string;
+      permissions: string[];
+      isAdminOfIds: number[] | null;
+      selectedSpaceId: number | null;
+    }> = await this.dataSource.query(
+      `SELECT u.id, u."companyId", u."isAdminOfIds", u."selectedSpaceId", r.name AS role,
               coalesce(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
        FROM sessions s
        JOIN users u ON u.id = s."userId" AND u."companyId" = s."companyId"
@@ -87,8 +93,8 @@ export class AuthService {
        LEFT JOIN permissions p ON p.id = rp."permissionId"
        WHERE s.id = $1 AND s."userId" = $2 AND s."revokedAt" IS NULL AND s."expiresAt" > now()
        GROUP BY u.id, r.name`,
-        [claims.sessionId, claims.userId],
-      );
+      [claims.sessionId, claims.userId],
+    );
     const row = rows[0];
     if (!row) throw new AppException('UNAUTHORIZED', { message: 'Session revoked or expired' });
     return {
@@ -97,6 +103,8 @@ export class AuthService {
       roleName: row.role,
       permissions: toPermissionMap(row.permissions),
       sessionId: claims.sessionId,
+      adminOf: row.isAdminOfIds ?? [],
+      selectedSpaceId: row.selectedSpaceId,
     };
   }
 

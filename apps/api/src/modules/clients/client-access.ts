@@ -6,11 +6,9 @@ export interface Viewer {
   user: AuthUser;
   /** Agents a user administers (isAdminOfIds). */
   adminOf: number[];
-  /** Channels of the user's selected space: lists are per space (02 §4). */
-  spaceChannelIds: number[];
 }
 
-export function seesWholeCompany(viewer: Viewer): boolean {
+export function seesWholeCompany(viewer: Pick<Viewer, 'user' | 'adminOf'>): boolean {
   return (
     (viewer.user.roleName === ROLE_NAMES.admin || viewer.user.roleName === ROLE_NAMES.superadmin) &&
     viewer.adminOf.length === 0
@@ -22,7 +20,7 @@ export function seesWholeCompany(viewer: Viewer): boolean {
  * whose groupAdminId is theirs or whose agent they administer; everybody else only the ones assigned to them.
  */
 export function canSeeClient(
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'user' | 'adminOf'>,
   client: { companyId: number; agentId: number | null; groupAdminId: number | null },
 ): boolean {
   if (client.companyId !== viewer.user.companyId) return false;

@@ -49,29 +49,44 @@ export class ClientsService {
   ) {}
 
   /** The caller's administered agents and the channels of their selected space. */
-  async viewer(user: AuthUser): Promise<Viewer> {
+  /** Who the caller is for visibility (02 §6): read with the session, so no query here. */
+  viewer(user: AuthUser): Pick<Viewer, 'user' | 'adminOf'> {
+    return { user, adminOf: user.adminOf };
+  }
+
+  /**
+   * SQL for the channels the caller's inbox lists: the selected space's, or (no space selected) every space of
+   * theirs — every space of the company for admins. A subquery, so the list needs no extra round trip.
+   */
+  private listedChannelsSql(user: AuthUser, alias: string): { sql: string; params: Record<string, unknown> } {
     const everySpace = user.roleName === ROLE_NAMES.admin || user.roleName === ROLE_NAMES.superadmin;
-    // One round trip (every list request pays it): the user's administered agents and the listed channels.
-    const [row] = await this.dataSource.query(
-      `SELECT u."isAdminOfIds",
-         ARRAY(SELECT DISTINCT sc."channelId" FROM space_channels sc JOIN spaces s ON s.id = sc."spaceId"
-           WHERE s."companyId" = u."companyId" AND (
-             (u."selectedSpaceId" IS NOT NULL AND s.id = u."selectedSpaceId")
-             OR (u."selectedSpaceId" IS NULL AND ($2 OR s.id IN (SELECT "spaceId" FROM user_spaces WHERE "userId" = u.id))))
-         ) AS "channelIds"
-       FROM users u WHERE u.id = $1`,
-      [user.id, everySpace],
-    );
-    return { user, adminOf: row?.isAdminOfIds ?? [], spaceChannelIds: row?.channelIds ?? [] };
+    return {
+      sql: `${alias} IN (SELECT sc."channelId" FROM space_channels sc JOIN spaces s ON s.id = sc."spaceId"
+        WHERE s."companyId" = :viewerCompanyId AND (
+          (CAST(:viewerSpaceId AS int) IS NOT NULL AND s.id = :viewerSpaceId)
+          OR (CAST(:viewerSpaceId AS int) IS NULL AND (:viewerEverySpace
+            OR s.id IN (SELECT "spaceId" FROM user_spaces WHERE "userId" = :viewerUserId)))))`,
+      params: {
+        viewerCompanyId: user.companyId,
+        viewerSpaceId: user.selectedSpaceId,
+        viewerEverySpace: everySpace,
+        viewerUserId: user.id,
+      },
+    };
   }
 
   async listedChannels(user: AuthUser): Promise<Array<{ id: number; name: string; platform: string }>> {
-    const { spaceChannelIds } = await this.viewer(user);
-    return this.dataSource.query(
-      `SELECT id, name, platform FROM channels
-       WHERE id = ANY($1) AND "companyId" = $2 AND platform <> 'sms' ORDER BY name, id`,
-      [spaceChannelIds, user.companyId],
-    );
+    const listed = this.listedChannelsSql(user, 'ch.id');
+    return this.dataSource
+      .createQueryBuilder()
+      .select(['ch.id AS id', 'ch.name AS name', 'ch.platform AS platform'])
+      .from(Channel, 'ch')
+      .where('ch."companyId" = :companyId', { companyId: user.companyId })
+      .andWhere(`ch.platform <> 'sms'`)
+      .andWhere(listed.sql, listed.params)
+      .orderBy('ch.name')
+      .addOrderBy('ch.id')
+      .getRawMany();
   }
 
   async getVisible(user: AuthUser, clientId: number): Promise<{ client: Client; channel: Channel }> {
@@ -79,7 +94,7 @@ export class ClientsService {
     if (!client) throw new AppException('CONVERSATION_NOT_FOUND', { field: 'clientId' });
     if (client.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'Conversation of another company' });
-    if (!canSeeClient(await this.viewer(user), client)) {
+    if (!canSeeClient(this.viewer(user), client)) {
       throw new AppException('FORBIDDEN', { message: 'Conversation not visible to the user' });
     }
     const channel = await this.dataSource.manager.findOneByOrFail(Channel, { id: client.channelId });
@@ -88,7 +103,8 @@ export class ClientsService {
 
   /** 02 §2, §5, §6, §7: the conversation list, newest activity first, keyset-paginated. */
   async list(user: AuthUser, input: ConversationsFilterInput): Promise<ConversationPage> {
-    const viewer = await this.viewer(user);
+    const viewer = this.viewer(user);
+    const listed = this.listedChannelsSql(user, 'c."channelId"');
     const first = input.first ?? PAGE_SIZES.list;
     const keyword = normalizeSearchKeyword(input.keyword);
     const type = input.filterType ?? 'assigned';
@@ -99,7 +115,7 @@ export class ClientsService {
       .where('c."companyId" = :companyId', { companyId: user.companyId })
       // 02 §5: SMS channels stay out of the normal lists.
       .andWhere(`ch.platform <> 'sms'`)
-      .andWhere('c."channelId" IN (:...spaceChannels)', { spaceChannels: [0, ...viewer.spaceChannelIds] });
+      .andWhere(listed.sql, listed.params);
 
     if (input.channelsIds?.length)
       qb.andWhere('c."channelId" IN (:...channelsIds)', { channelsIds: input.channelsIds });
