@@ -25,6 +25,7 @@ export function makeMe(
       paymentMethod: 'CARD',
       isBoardsActive: false,
       hasUsed2FA: false,
+      timezone: 'America/Mexico_City',
       ...companyOverrides,
     },
     spaces: [{ id: 1, name: 'General', isDefault: true }],

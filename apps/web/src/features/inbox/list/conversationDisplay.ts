@@ -66,10 +66,11 @@ export const PRIORITY_TEXT: Record<PriorityBucket, string> = {
 export function conversationTime(
   conversation: Pick<ConversationView, 'lastUpdate' | 'createdAt'>,
   now: Date,
+  timeZone?: string,
 ): string {
   const at = conversation.lastUpdate ?? conversation.createdAt;
   try {
-    return formatConversationTime(at, now);
+    return formatConversationTime(at, now, timeZone);
   } catch {
     return '';
   }

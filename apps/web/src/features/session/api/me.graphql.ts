@@ -15,6 +15,8 @@ export interface MeCompany {
   paymentMethod: string | null;
   isBoardsActive: boolean;
   hasUsed2FA: boolean;
+  /** IANA zone every date of the company is shown in (02 §9). */
+  timezone: string;
 }
 
 export interface MeSpace {
@@ -67,6 +69,7 @@ export const ME_QUERY: TypedDocumentNode<MeQueryData, Record<string, never>> = g
         paymentMethod
         isBoardsActive
         hasUsed2FA
+        timezone
       }
       spaces {
         id

@@ -14,6 +14,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { MessageStatusIcon } from '../../messages/MessageStatusIcon';
 import '../../messages/messages.css';
+import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import {
   avatarColor,
   CHANNEL_LABELS,
@@ -73,7 +74,7 @@ function ConversationRowComponent({ conversation, selected, now, canSeePhoneNumb
   const bucket = priorityBucket(conversation.priority);
   const tags = conversation.tags.slice(0, VISIBLE_TAGS);
   const hiddenTags = conversation.tags.length - tags.length;
-  const time = conversationTime(conversation, now);
+  const time = conversationTime(conversation, now, useCompanyTimeZone());
 
   return (
     <Link

@@ -1,6 +1,7 @@
 import type { MessageView } from '@crm/shared';
 import { Button, Empty, Spin } from 'antd';
 import { Fragment, type UIEvent, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import { DaySeparator } from '../../messages/DaySeparator';
 import { MessageBubble } from '../../messages/MessageBubble';
 import { startsNewDay } from '../../messages/messageDisplay';
@@ -35,6 +36,7 @@ export function MessageList({
   onRetry,
   canRetry,
 }: MessageListProps) {
+  const timeZone = useCompanyTimeZone();
   const list = useRef<HTMLDivElement>(null);
   // Distance from the bottom when an older page was asked for: kept, so the message being read stays put.
   const anchor = useRef<number | null>(null);
@@ -122,9 +124,12 @@ export function MessageList({
       ) : null}
       {messages.map((message, index) => (
         <Fragment key={messageKey(message)}>
-          {startsNewDay(messages[index - 1], message) ? <DaySeparator date={message.time} /> : null}
+          {startsNewDay(messages[index - 1], message, timeZone) ? (
+            <DaySeparator date={message.time} timeZone={timeZone} />
+          ) : null}
           <MessageBubble
             message={message}
+            timeZone={timeZone}
             onReply={onReply && !isLocalMessage(message) ? onReply : undefined}
             onRetry={canRetry(message) ? onRetry : undefined}
           />
