@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Skeleton, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { subscribeRealtime } from '../../../../lib/socket';
 import { CLIENT_INFOS_QUERY, DATASHEET_FIELDS_QUERY } from '../api/panel.graphql';
 import { valuesByField } from '../datasheet';
 import { DatasheetFieldEditor } from './DatasheetFieldEditor';
@@ -14,6 +15,15 @@ export function DatasheetSection({ clientId }: { clientId: number }) {
   const fields = useQuery(DATASHEET_FIELDS_QUERY);
   const infos = useQuery(CLIENT_INFOS_QUERY, { variables: { clientId } });
   const values = useMemo(() => valuesByField(infos.data?.clientInfos ?? []), [infos.data]);
+  const { refetch } = infos;
+  // Someone else saved a value of this conversation: read them again.
+  useEffect(
+    () =>
+      subscribeRealtime('openClient', ({ client, reason }) => {
+        if (client.id === clientId && reason === 'info') void refetch().catch(() => undefined);
+      }),
+    [clientId, refetch],
+  );
 
   let body: ReactNode;
   if (fields.error || infos.error) {
@@ -25,7 +35,8 @@ export function DatasheetSection({ clientId }: { clientId: number }) {
   } else {
     body = fields.data.datasheetFields.map((field) => (
       <DatasheetFieldEditor
-        key={field.id}
+        // A new value from the server (another user's edit) starts the editor again from it.
+        key={`${field.id}:${values.get(field.id) ?? ''}`}
         clientId={clientId}
         field={field}
         initialValue={values.get(field.id) ?? ''}

@@ -3,8 +3,9 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { ConversationView } from '@crm/shared';
 import { Button, Modal, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { handleError, resolveError } from '../../../../lib/errors';
+import { subscribeRealtime } from '../../../../lib/socket';
 import { toast } from '../../../../lib/toast';
 import { DELETE_FOLLOW_UP_MUTATION, FOLLOW_UPS_QUERY, type FollowUpMessage } from '../api/panel.graphql';
 import { FollowUpModal } from './FollowUpModal';
@@ -23,6 +24,14 @@ export function FollowUpSection({ conversation }: { conversation: ConversationVi
   const reload = () => {
     void refetch().catch(() => undefined);
   };
+  // Follow-ups scheduled or removed by someone else (or by the sending job) show up without a reload.
+  useEffect(
+    () =>
+      subscribeRealtime('openClient', ({ client: changed, reason }) => {
+        if (changed.id === conversation.id && reason === 'followUp') void refetch().catch(() => undefined);
+      }),
+    [conversation.id, refetch],
+  );
 
   const remove = async () => {
     if (!deleting) return;
