@@ -496,3 +496,41 @@ describe('client info panel: forwarding', () => {
     expect(found[0]?.textContent).toContain('José Hernández');
   });
 });
+
+describe('client info panel: follow-up file', () => {
+  it('refuses a file the chat rule refuses, and uploads an accepted one into the form', async () => {
+    const calls = stubPanelServer(
+      {},
+      {
+        '/upload': {
+          status: 201,
+          body: {
+            url: 'http://localhost/uploads/abc123.pdf',
+            name: 'cotizacion.pdf',
+            fileType: 'document',
+            mimeType: 'application/pdf',
+            weight: 2048,
+          },
+        },
+      },
+    );
+    renderPanel();
+    fireEvent.click(await screen.findByTestId('followup-create'));
+    const input = (await screen.findByTestId('followup-file-input')) as HTMLInputElement;
+
+    const big = new File(['x'], 'enorme.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 104857601 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Archivo demasiado grande (máximo 100 MB)')).toBeDefined();
+    expect(callsNamed(calls, '/upload')).toHaveLength(0);
+
+    const pdf = new File(['%PDF-1.4'], 'cotizacion.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    await waitFor(() =>
+      expect((document.getElementById('followup-file-url') as HTMLInputElement).value).toBe(
+        'http://localhost/uploads/abc123.pdf',
+      ),
+    );
+    expect(callsNamed(calls, '/upload')).toHaveLength(1);
+  });
+});

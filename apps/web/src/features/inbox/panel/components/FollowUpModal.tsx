@@ -1,9 +1,12 @@
+import { PaperClipOutlined } from '@ant-design/icons';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { Alert, DatePicker, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { CHAT_UPLOAD_MIME_TYPES, uploadErrorSummary, validateUploads } from '@crm/shared';
+import { Alert, Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { resolveError } from '../../../../lib/errors';
 import { toast } from '../../../../lib/toast';
+import { uploadFile } from '../../window/api/upload.rest';
 import {
   ACCEPTED_TEMPLATES_QUERY,
   CREATE_FOLLOW_UP_MUTATION,
@@ -72,6 +75,26 @@ export function FollowUpModal({
     editing ? draftFromFollowUp(editing) : emptyDraft(),
   );
   const [errors, setErrors] = useState<FollowUpErrors>({});
+  const picker = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  // The same rule and messages as the composer's attachments (02 §5), then the file's public URL in the form.
+  const attach = async (file: File) => {
+    const checked = validateUploads([file], { accept: CHAT_UPLOAD_MIME_TYPES });
+    const problem = uploadErrorSummary(checked);
+    setUploadError(problem);
+    if (problem) return;
+    setUploading(true);
+    try {
+      const uploaded = await uploadFile(file);
+      setDraft((current) => ({ ...current, fileUrl: uploaded.url }));
+    } catch (error) {
+      setUploadError(resolveError(error).userMessage);
+    } finally {
+      setUploading(false);
+    }
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const templates = useQuery(ACCEPTED_TEMPLATES_QUERY, { variables: { channelId } });
@@ -226,17 +249,34 @@ export function FollowUpModal({
           </>
         )}
         <Form.Item
-          label="URL del archivo (opcional)"
+          label="Archivo (opcional)"
           htmlFor="followup-file-url"
-          validateStatus={status(errors.fileUrl)}
-          help={errors.fileUrl}
+          validateStatus={status(errors.fileUrl ?? uploadError ?? undefined)}
+          help={errors.fileUrl ?? uploadError}
         >
-          <Input
-            id="followup-file-url"
-            inputMode="url"
-            placeholder="https://"
-            value={draft.fileUrl}
-            onChange={(event) => update({ fileUrl: event.target.value })}
+          <Space.Compact block>
+            <Input
+              id="followup-file-url"
+              inputMode="url"
+              placeholder="https://"
+              value={draft.fileUrl}
+              onChange={(event) => update({ fileUrl: event.target.value })}
+            />
+            <Button icon={<PaperClipOutlined />} loading={uploading} onClick={() => picker.current?.click()}>
+              Subir
+            </Button>
+          </Space.Compact>
+          <input
+            ref={picker}
+            type="file"
+            hidden
+            accept={CHAT_UPLOAD_MIME_TYPES.join(',')}
+            data-testid="followup-file-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void attach(file);
+            }}
           />
         </Form.Item>
       </Form>
