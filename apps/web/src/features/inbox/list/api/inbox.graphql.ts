@@ -1,66 +1,15 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ConversationView } from '@crm/shared';
-
-/** Every field of ConversationView, so a conversation loaded by id has the shape of a list row. */
-const CONVERSATION_VIEW_FIELDS = gql`
-  fragment InboxConversationView on Conversation {
-    id
-    companyId
-    key
-    senderId
-    name
-    nameFromChannel
-    cleanedName
-    imageUrl
-    priority
-    unreadMessages
-    answered
-    isArchived
-    isBroadcastMessage
-    isConversationValuable
-    hasFollowUpMessage
-    isClosed
-    agentId
-    agent {
-      id
-      name
-      imageUrl
-    }
-    groupAdminId
-    tags {
-      id
-      name
-      color
-    }
-    category {
-      id
-      name
-    }
-    lastMessageId
-    lastMessage
-    lastMessageStatus
-    lastMessageSender
-    lastUpdate
-    createdAt
-    windowRemainingTime
-    windowExpiresAt
-    channel {
-      id
-      name
-      platform
-      phone
-    }
-  }
-`;
+import { CONVERSATION_VIEW_FRAGMENT } from '../../api/conversation.fragment';
 
 export const CONVERSATION_QUERY: TypedDocumentNode<{ conversation: ConversationView }, { clientId: number }> =
   gql`
   query InboxConversation($clientId: Int!) {
     conversation(clientId: $clientId) {
-      ...InboxConversationView
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const MARK_CONVERSATION_READ: TypedDocumentNode<

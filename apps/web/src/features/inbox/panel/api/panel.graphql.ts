@@ -1,59 +1,8 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { ConversationView, MessageSenderKind } from '@crm/shared';
+import { CONVERSATION_VIEW_FRAGMENT } from '../../api/conversation.fragment';
 import type { ClientInfoEntry, DatasheetField } from '../datasheet';
 import type { FollowUpInputValue, FollowUpTemplate } from '../followUp';
-
-// Every field of ConversationView, so a mutation's answer can stand in for the prop until the event arrives.
-const CONVERSATION_FIELDS = gql`
-  fragment PanelConversation on Conversation {
-    id
-    companyId
-    key
-    senderId
-    name
-    nameFromChannel
-    cleanedName
-    imageUrl
-    priority
-    unreadMessages
-    answered
-    isArchived
-    isBroadcastMessage
-    isConversationValuable
-    hasFollowUpMessage
-    isClosed
-    agentId
-    agent {
-      id
-      name
-      imageUrl
-    }
-    groupAdminId
-    tags {
-      id
-      name
-      color
-    }
-    category {
-      id
-      name
-    }
-    lastMessageId
-    lastMessage
-    lastMessageStatus
-    lastMessageSender
-    lastUpdate
-    createdAt
-    windowRemainingTime
-    windowExpiresAt
-    channel {
-      id
-      name
-      platform
-      phone
-    }
-  }
-`;
 
 type NoVariables = Record<string, never>;
 interface ClientIdVariables {
@@ -283,10 +232,10 @@ export const RENAME_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelRename($clientId: Int!, $name: String!) {
     renameConversation(clientId: $clientId, name: $name) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const ADD_TAG_MUTATION: TypedDocumentNode<
@@ -295,10 +244,10 @@ export const ADD_TAG_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelAddTag($clientId: Int!, $tagId: Int!) {
     addTagToConversation(clientId: $clientId, tagId: $tagId) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const REMOVE_TAG_MUTATION: TypedDocumentNode<
@@ -307,10 +256,10 @@ export const REMOVE_TAG_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelRemoveTag($clientId: Int!, $tagId: Int!) {
     removeTagFromConversation(clientId: $clientId, tagId: $tagId) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const SET_CATEGORY_MUTATION: TypedDocumentNode<
@@ -319,10 +268,10 @@ export const SET_CATEGORY_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelSetCategory($clientId: Int!, $categoryId: Int) {
     setConversationCategory(clientId: $clientId, categoryId: $categoryId) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const SET_ARCHIVED_MUTATION: TypedDocumentNode<
@@ -331,10 +280,10 @@ export const SET_ARCHIVED_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelSetArchived($clientId: Int!, $archived: Boolean!) {
     setConversationArchived(clientId: $clientId, archived: $archived) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const SET_VALUABLE_MUTATION: TypedDocumentNode<
@@ -343,10 +292,10 @@ export const SET_VALUABLE_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelSetValuable($clientId: Int!, $valuable: Boolean!) {
     setConversationValuable(clientId: $clientId, valuable: $valuable) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const SET_FOLLOW_UP_FLAG_MUTATION: TypedDocumentNode<
@@ -355,10 +304,10 @@ export const SET_FOLLOW_UP_FLAG_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelSetFollowUpFlag($clientId: Int!, $followUp: Boolean!) {
     setConversationFollowUp(clientId: $clientId, followUp: $followUp) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const MARK_UNREAD_MUTATION: TypedDocumentNode<{ markConversationUnread: number }, ClientIdVariables> =
@@ -375,12 +324,12 @@ export const CLOSE_MUTATION: TypedDocumentNode<
   mutation PanelClose($clientId: Int!, $sendSurvey: Boolean) {
     closeConversation(clientId: $clientId, sendSurvey: $sendSurvey) {
       client {
-        ...PanelConversation
+        ...ConversationViewFields
       }
       surveySent
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export const REOPEN_MUTATION: TypedDocumentNode<
@@ -389,10 +338,10 @@ export const REOPEN_MUTATION: TypedDocumentNode<
 > = gql`
   mutation PanelReopen($clientId: Int!) {
     reopenConversation(clientId: $clientId) {
-      ...PanelConversation
+      ...ConversationViewFields
     }
   }
-  ${CONVERSATION_FIELDS}
+  ${CONVERSATION_VIEW_FRAGMENT}
 `;
 
 export interface CloseOptions {
