@@ -6,12 +6,10 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
-import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
-import { gql, login, startTestApp, type TestApp } from './helpers';
-import { postWhatsapp, whatsappFixture } from './webhook-helpers';
+import { gql, login } from './helpers';
+import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
 
-let t: TestApp;
-let graph: FakeProviderServer;
+let t: InboxTestApp;
 let ds: DataSource;
 let admin: string;
 let agente: string;
@@ -21,17 +19,8 @@ let adminId: number;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  // Sends go to a fake Graph API, so no job is left retrying against the real one for the next suite to find.
-  graph = await FakeProviderServer.start({
-    status: 200,
-    body: (n: number) => ({
-      messaging_product: 'whatsapp',
-      contacts: [],
-      messages: [{ id: `wamid.FAKE-${Date.now()}-${n}` }],
-    }),
-  });
-  t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0` });
-  ds = t.app.get(DataSource);
+  t = await startInboxTestApp();
+  ds = t.ds;
   admin = await login(t, 'admin@demo.local');
   agente = await login(t, 'agente@demo.local');
   otherAdmin = await login(t, 'admin@otra.local');
@@ -43,32 +32,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
-  // Let this suite's sends finish before the next suite's instance could claim them.
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const [{ n }] = await ds.query(
-      `SELECT count(*)::int AS n FROM jobs WHERE "doneAt" IS NULL AND queue = 'send-message'`,
-    );
-    if (n === 0) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
   await t.close();
-  await graph.close();
 });
 
-let seq = 0;
 /** A fresh WhatsApp conversation in Demo, written in by webhook a moment ago (reply window open). */
-async function newConversation(agentId: number | null = null): Promise<number> {
-  seq += 1;
-  const from = `5215588${String(Date.now()).slice(-5)}${String(seq).padStart(2, '0')}`;
-  const body = whatsappFixture('message-text', {
-    '16505551234': from,
-    'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=': `wamid.ACT${from}`,
-  }).replace(/"timestamp": "\d+"/g, `"timestamp": "${Math.floor(Date.now() / 1000)}"`);
-  expect((await postWhatsapp(t, body)).status).toBe(200);
-  const [row] = await ds.query(`SELECT id FROM clients WHERE "senderId" = $1`, [from]);
-  if (agentId !== null) await ds.query(`UPDATE clients SET "agentId" = $2 WHERE id = $1`, [row.id, agentId]);
-  return row.id;
+function newConversation(agentId: number | null = null): Promise<number> {
+  return newWhatsappConversation(t, { agentId });
 }
 
 function connect(token: string): Promise<Socket> {

@@ -1,11 +1,9 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
-import { gql, login, startTestApp, type TestApp } from './helpers';
-import { postWhatsapp, whatsappFixture } from './webhook-helpers';
+import { gql, login } from './helpers';
+import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
 
-let t: TestApp;
-let graph: FakeProviderServer;
+let t: InboxTestApp;
 let ds: DataSource;
 let admin: string;
 let agente: string;
@@ -13,48 +11,19 @@ let otherAdmin: string;
 let agenteId: number;
 
 beforeAll(async () => {
-  // Sends go to a fake Graph API, so no job is left retrying against the real one for the next suite to find.
-  graph = await FakeProviderServer.start({
-    status: 200,
-    body: (n: number) => ({
-      messaging_product: 'whatsapp',
-      contacts: [],
-      messages: [{ id: `wamid.FAKE-${Date.now()}-${n}` }],
-    }),
-  });
-  t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0` });
-  ds = t.app.get(DataSource);
+  t = await startInboxTestApp();
+  ds = t.ds;
   admin = await login(t, 'admin@demo.local');
   agente = await login(t, 'agente@demo.local');
   otherAdmin = await login(t, 'admin@otra.local');
   [{ id: agenteId }] = await ds.query(`SELECT id FROM users WHERE email = 'agente@demo.local'`);
 });
 afterAll(async () => {
-  // Let this suite's sends finish before the next suite's instance could claim them.
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const [{ n }] = await ds.query(
-      `SELECT count(*)::int AS n FROM jobs WHERE "doneAt" IS NULL AND queue = 'send-message'`,
-    );
-    if (n === 0) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
   await t.close();
-  await graph.close();
 });
 
-let seq = 0;
-async function newConversation(ageSeconds = 0): Promise<number> {
-  seq += 1;
-  const from = `5215577${String(Date.now()).slice(-5)}${String(seq).padStart(2, '0')}`;
-  const body = whatsappFixture('message-text', {
-    '16505551234': from,
-    'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=': `wamid.DATA${from}`,
-  }).replace(/"timestamp": "\d+"/g, `"timestamp": "${Math.floor(Date.now() / 1000) - ageSeconds}"`);
-  expect((await postWhatsapp(t, body)).status).toBe(200);
-  const [row] = await ds.query(`SELECT id FROM clients WHERE "senderId" = $1`, [from]);
-  await ds.query(`UPDATE clients SET "agentId" = $2 WHERE id = $1`, [row.id, agenteId]);
-  return row.id;
+function newConversation(ageSeconds = 0): Promise<number> {
+  return newWhatsappConversation(t, { agentId: agenteId, ageSeconds });
 }
 
 function code(result: { errors?: Array<{ extensions?: Record<string, unknown> }> }): unknown {
