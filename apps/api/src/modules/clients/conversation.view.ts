@@ -27,12 +27,21 @@ const CLIENT_DATES = [
   'createdAt',
   'updatedAt',
 ] as const;
+const MESSAGE_DATES = ['time', 'createdAt', 'seenAt', 'windowExpiration'] as const;
 
-/** A conversation that came back as JSON (row_to_json), with its timestamps turned back into dates. */
-export function clientFromJson(row: Record<string, unknown>): Client {
+/** A row that came back as JSON (row_to_json), with its timestamps turned back into dates. */
+function reviveDates<T>(row: Record<string, unknown>, dates: readonly string[]): T {
   const out: Record<string, unknown> = { ...row };
-  for (const key of CLIENT_DATES) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
-  return out as unknown as Client;
+  for (const key of dates) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
+  return out as T;
+}
+
+export function clientFromJson(row: Record<string, unknown>): Client {
+  return reviveDates<Client>(row, CLIENT_DATES);
+}
+
+export function messageFromJson(row: Record<string, unknown>): Message {
+  return reviveDates<Message>(row, MESSAGE_DATES);
 }
 
 /** SQL select-list item with the channel part of a conversation view, for the channel aliased `alias`. */

@@ -18,13 +18,14 @@ import { ChannelsService } from '../channels/channels.service';
 import type { Channel } from '../channels/entities/channel.entity';
 import { ClientsService } from '../clients/clients.service';
 import {
+  clientFromJson,
   conversationExtrasSql,
   conversationView,
   extrasFromRow,
+  messageFromJson,
   messageView,
 } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
-import { Client } from '../clients/entities/client.entity';
 import { Message } from './entities/message.entity';
 
 export interface IngestResult {
@@ -147,23 +148,6 @@ export function reviveEvents(raw: unknown): WebhookEvent[] {
     }
     return out as unknown as WebhookEvent;
   });
-}
-
-const CLIENT_DATES = [
-  'lastUpdate',
-  'whatsappLastMessageAt',
-  'whatsappStartedAt',
-  'windowExpiresAt',
-  'createdAt',
-  'updatedAt',
-];
-const MESSAGE_DATES = ['time', 'createdAt', 'seenAt', 'windowExpiration'];
-
-/** A row that came back as JSON (row_to_json), with its timestamps turned back into dates. */
-function reviveRow<T extends object>(type: new () => T, row: Record<string, unknown>, dates: string[]): T {
-  const out: Record<string, unknown> = { ...row };
-  for (const key of dates) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
-  return Object.assign(new type(), out);
 }
 
 /**
@@ -292,8 +276,8 @@ export class InboundService implements OnModuleInit {
     }
     if (!stored) return false;
     const newClient = stored.client.inserted === true;
-    const client = reviveRow(Client, stored.client, CLIENT_DATES);
-    const message = reviveRow(Message, stored.message, MESSAGE_DATES);
+    const client = clientFromJson(stored.client);
+    const message = messageFromJson(stored.message);
     this.realtime.emit(conversationRooms(client), newClient ? 'newClient' : 'newMessage', {
       client: conversationView(client, channel, extrasFromRow(stored)),
       message: messageView(message),
