@@ -1,4 +1,4 @@
-import { CompanyStatus, cleanedName, ROLE_NAMES, type RoleName } from '@crm/shared';
+import { CompanyStatus, cleanedName, companyScopedKey, ROLE_NAMES, type RoleName } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SecretBox } from '../common/crypto/secret-box';
@@ -137,7 +137,7 @@ export class DemoSeedService {
     for (const [name, color] of tags) {
       await manager.query(
         `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING`,
-        [companyId, name, color, `${companyId}-${name.toLocaleLowerCase('es')}`],
+        [companyId, name, color, companyScopedKey(companyId, name)],
       );
     }
     for (const name of ['Ventas', 'Soporte']) {
@@ -153,7 +153,7 @@ export class DemoSeedService {
     for (const [name, type, options] of fields) {
       await manager.query(
         `INSERT INTO datasheet_fields ("companyId", name, type, options, key) VALUES ($1, $2, $3, $4, $5)`,
-        [companyId, name, type, JSON.stringify(options), `${companyId}-${name.toLocaleLowerCase('es')}`],
+        [companyId, name, type, JSON.stringify(options), companyScopedKey(companyId, name)],
       );
     }
     const answers: Array<[string, string]> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineTagAudiences, conjunctionAfterToggle } from './tags';
+import { combineTagAudiences, companyScopedKey, conjunctionAfterToggle } from './tags';
 
 // Tags: 1 = VIP, 2 = Nuevo, 3 = Frío.
 const contacts = [
@@ -58,5 +58,13 @@ describe('conjunctionAfterToggle', () => {
 
   it('falls back to union if several tags have no mode', () => {
     expect(conjunctionAfterToggle(2, 3, null)).toBe('union');
+  });
+});
+
+describe('companyScopedKey', () => {
+  it('joins the company and the trimmed lower-case name, so "VIP" and " vip" collide', () => {
+    expect(companyScopedKey(7, ' VIP ')).toBe('7-vip');
+    expect(companyScopedKey(7, 'Ñandú')).toBe(companyScopedKey(7, 'ñandú'));
+    expect(companyScopedKey(8, 'VIP')).not.toBe(companyScopedKey(7, 'VIP'));
   });
 });

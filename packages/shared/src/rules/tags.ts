@@ -41,3 +41,8 @@ export function conjunctionAfterToggle(
   if (previousCount <= 1) return 'union';
   return current ?? 'union';
 }
+
+// 02 §3: tags and data-sheet fields are unique per company by name, case aside: the key the unique index holds.
+export function companyScopedKey(companyId: number, name: string): string {
+  return `${companyId}-${name.trim().toLocaleLowerCase('es')}`;
+}

@@ -1,4 +1,10 @@
-import { CompanyStatus, DEFAULT_TAG_COLOR, REASSIGNED_TAG_NAME, type RoleName } from '@crm/shared';
+import {
+  CompanyStatus,
+  companyScopedKey,
+  DEFAULT_TAG_COLOR,
+  REASSIGNED_TAG_NAME,
+  type RoleName,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
@@ -55,12 +61,7 @@ export class CompaniesService {
     await manager.query(
       `INSERT INTO tags ("companyId", name, color, key, "isDefault") VALUES ($1, $2, $3, $4, true)
        ON CONFLICT (key) DO NOTHING`,
-      [
-        company.id,
-        REASSIGNED_TAG_NAME,
-        DEFAULT_TAG_COLOR,
-        `${company.id}-${REASSIGNED_TAG_NAME.toLocaleLowerCase('es')}`,
-      ],
+      [company.id, REASSIGNED_TAG_NAME, DEFAULT_TAG_COLOR, companyScopedKey(company.id, REASSIGNED_TAG_NAME)],
     );
     return { company, roles, defaultSpace };
   }

@@ -3,6 +3,7 @@ import {
   type ConversationChangeReason,
   type ConversationView,
   cleanedName,
+  companyScopedKey,
   companySettings,
   DEFAULT_TAG_COLOR,
   REASSIGNED_TAG_NAME,
@@ -24,10 +25,6 @@ import { MessagesService } from '../messages/messages.service';
 import { SurveyConfig } from '../surveys/entities/survey-config.entity';
 
 const CRM_TIMEOUT_MS = 10_000;
-
-export function tagKey(companyId: number, name: string): string {
-  return `${companyId}-${name.trim().toLocaleLowerCase('es')}`;
-}
 
 /**
  * The conversation actions of 02 §1/§4 (issue 4). Every action checks that the caller sees the conversation
@@ -105,7 +102,7 @@ export class ConversationActionsService {
       await manager.query(
         `INSERT INTO tags ("companyId", name, color, key, "isDefault") VALUES ($1, $2, $3, $4, true)
          ON CONFLICT (key) DO UPDATE SET "isDefault" = true RETURNING id`,
-        [companyId, name, DEFAULT_TAG_COLOR, tagKey(companyId, name)],
+        [companyId, name, DEFAULT_TAG_COLOR, companyScopedKey(companyId, name)],
       ),
     );
     if (!row) throw new Error('tag upsert returned nothing');
@@ -239,10 +236,7 @@ export class ConversationActionsService {
     const wantsSurvey = sendSurvey ?? settings.sentClientSurveyByDefault;
     let surveySent = false;
     if (wantsSurvey) {
-      const survey = await this.dataSource.manager.findOneBy(SurveyConfig, {
-        channelId: client.channelId,
-        isActive: true,
-      });
+      const survey = await this.activeSurvey(client.channelId);
       if (survey) {
         const options = [...survey.options].sort((a, b) => a.index - b.index);
         const text = [survey.initText, '', ...options.map((o) => `${o.value}. ${o.text}`)].join('\n').trim();
@@ -273,10 +267,7 @@ export class ConversationActionsService {
   ): Promise<{ canClose: boolean; surveyAvailable: boolean; surveyByDefault: boolean }> {
     const { client } = await this.clients.getVisible(user, clientId);
     const settings = await this.settings(user.companyId);
-    const survey = await this.dataSource.manager.findOneBy(SurveyConfig, {
-      channelId: client.channelId,
-      isActive: true,
-    });
+    const survey = await this.activeSurvey(client.channelId);
     return {
       canClose: settings.showClientCloseOption,
       surveyAvailable: survey !== null,
@@ -370,6 +361,10 @@ export class ConversationActionsService {
       throw new AppException('ERROR_SENDING_TO_CRM', { message: String(error) });
     }
     return { sent: true };
+  }
+
+  private activeSurvey(channelId: number): Promise<SurveyConfig | null> {
+    return this.dataSource.manager.findOneBy(SurveyConfig, { channelId, isActive: true });
   }
 
   private async settings(companyId: number) {
