@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The pnpm that runs us (npm_execpath), or pnpm@10 through npx on a machine without a global pnpm. */
+/** The pnpm that runs us (npm_execpath), or pnpm@10.34.9 through npx on a machine without a global pnpm. */
 export function pnpmCommand() {
   const execPath = process.env.npm_execpath;
   if (execPath && /pnpm/.test(execPath)) return { cmd: process.execPath, args: [execPath] };
-  return { cmd: 'npx', args: ['-y', 'pnpm@10'] };
+  return { cmd: 'npx', args: ['-y', 'pnpm@10.34.9'] };
 }
 
 export function run(cmd, args, options = {}) {
