@@ -1,4 +1,4 @@
-// `pnpm bench`: every benchmark, each printed as a ratio against a ceiling measured in the same run.
+// `pnpm bench [words…]`: every benchmark (or those named), each printed as a ratio against a ceiling measured in the same run.
 import { authOverhead } from './auth-overhead.bench.mjs';
 import { inboxList } from './inbox-list.bench.mjs';
 import { machine, startDatabase, startProduct } from './lib.mjs';
@@ -38,7 +38,11 @@ const product = await startProduct(db.url);
 console.log(`machine: ${machine()}`);
 let problems = 0;
 try {
-  for (const bench of [authOverhead, webhookIngest, inboxList]) {
+  // `pnpm bench inbox` runs only the benchmarks whose name contains one of the words given.
+  const only = process.argv.slice(2).map((w) => w.toLowerCase());
+  const all = [authOverhead, webhookIngest, inboxList];
+  const chosen = all.filter((b) => only.length === 0 || only.some((w) => b.name.toLowerCase().includes(w)));
+  for (const bench of chosen) {
     const r = await bench({ product, databaseUrl: db.url });
     if (r.rows) {
       printRows(r);

@@ -25,6 +25,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // API answers are per-user and mostly POSTs: hashing every body for an ETag nobody revalidates is wasted work.
+  app.set('etag', false);
   // Webhooks keep their exact bytes: signatures are checked on them before anything is parsed.
   app.use('/webhooks', express.raw({ type: () => true, limit: '5mb' }));
   app.use(
@@ -63,7 +65,11 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
 /** The built web client at / with history fallback: any non-API GET that wants HTML gets index.html. */
 function serveWebClient(app: NestExpressApplication, webDistDir: string): void {
   const index = join(webDistDir, 'index.html');
-  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  const files = express.static(webDistDir, { index: false, maxAge: '1h' });
+  // API requests skip the file lookup: it is a disk stat on every call of the hottest routes.
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) ? next() : files(req, res, next),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || isApiPath(req.path)) return next();
     if (!existsSync(index)) {

@@ -15,6 +15,7 @@ import { DemoSeedService } from './database/demo-seed.service';
 import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { ContactsModule } from './modules/contacts/contacts.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DatasheetModule } from './modules/datasheet/datasheet.module';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module';
@@ -72,6 +73,7 @@ export class AppModule {
         AuthModule,
         MessagesModule,
         ConversationsModule,
+        ContactsModule,
         TagsModule,
         DatasheetModule,
         FollowUpsModule,

@@ -1,4 +1,5 @@
 export * from './company';
+export * from './contacts';
 export * from './errors';
 export * from './limits';
 export * from './messaging';

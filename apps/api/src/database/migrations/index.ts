@@ -2,6 +2,7 @@ import { Foundation1763780000000 } from './1763780000000-foundation';
 import { Messaging1763790000000 } from './1763790000000-messaging';
 import { Inbox1763800000000 } from './1763800000000-inbox';
 import { InboxList1763810000000 } from './1763810000000-inbox-list';
+import { Contacts1763820000000 } from './1763820000000-contacts';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Messaging1763790000000,
   Inbox1763800000000,
   InboxList1763810000000,
+  Contacts1763820000000,
 ];

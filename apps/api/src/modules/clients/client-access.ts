@@ -8,7 +8,7 @@ export interface Viewer {
   adminOf: number[];
 }
 
-export function seesWholeCompany(viewer: Pick<Viewer, 'user' | 'adminOf'>): boolean {
+export function seesWholeCompany(viewer: { user: Pick<AuthUser, 'roleName'>; adminOf: number[] }): boolean {
   return (
     (viewer.user.roleName === ROLE_NAMES.admin || viewer.user.roleName === ROLE_NAMES.superadmin) &&
     viewer.adminOf.length === 0

@@ -1,3 +1,4 @@
+import type { ContactsPage } from '@crm/shared';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
@@ -8,11 +9,17 @@ import { ConversationsFilterInput } from './dto/conversations-filter.input';
 export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
-  /** 02 §7 POST /conversations_by_filter → { clients, hasMore, cursor }. */
+  /**
+   * 02 §7 POST /conversations_by_filter → { clients, hasMore, cursor }: conversation views for the inbox, or with
+   * `custom: true` the contacts panel's report rows (02 §2, §3).
+   */
   @RequirePermissions('readChat', 'agent')
   @Post('conversations_by_filter')
   @HttpCode(200)
-  list(@CurrentUser() user: AuthUser, @Body() input: ConversationsFilterInput): Promise<ConversationPage> {
-    return this.clients.list(user, input);
+  list(
+    @CurrentUser() user: AuthUser,
+    @Body() input: ConversationsFilterInput,
+  ): Promise<ConversationPage | ContactsPage> {
+    return input.custom ? this.clients.report(user, input) : this.clients.list(user, input);
   }
 }

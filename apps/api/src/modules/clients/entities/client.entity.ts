@@ -17,6 +17,8 @@ import { Company } from '../../companies/entities/company.entity';
 // ORDER BY "lastUpdate" DESC, id DESC (lastUpdate is NOT NULL for that reason), so a page stops after its rows.
 @Index('IDX_clients_company_last_update', ['companyId', 'lastUpdate', 'id'])
 @Index('IDX_clients_company_agent_last_update', ['companyId', 'agentId', 'lastUpdate', 'id'])
+// The contacts panel's 'Últimos Creados' order (02 §2).
+@Index('IDX_clients_company_created_at', ['companyId', 'createdAt', 'id'])
 // Keyword search is a substring match (02 §5): trigram GIN indexes, created by migration (TypeORM cannot declare
 // an operator class), so the schema check leaves them alone.
 @Index('IDX_clients_cleaned_name_trgm', { synchronize: false })

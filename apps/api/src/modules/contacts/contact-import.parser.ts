@@ -1,0 +1,97 @@
+import { IMPORT_MESSAGES } from '@crm/shared';
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { AppException } from '../../common/errors/app.exception';
+
+/** A spreadsheet as text cells: the header row and the data rows (fully empty rows left out). */
+export interface ParsedSheet {
+  header: string[];
+  rows: string[][];
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+function notSpreadsheet(): AppException {
+  return AppException.validation('file', IMPORT_MESSAGES.notSpreadsheet);
+}
+
+/** A cell as the text a person sees: numbers without exponent, dates as YYYY-MM-DD, rich text flattened. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
+    if ('text' in value && typeof value.text === 'string') return value.text.trim();
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+  }
+  return String(value).trim();
+}
+
+async function parseXlsx(buffer: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw notSpreadsheet();
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw notSpreadsheet();
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const cells: string[] = [];
+    const values = row.values as ExcelJS.CellValue[];
+    // row.values is 1-based: index 0 is always empty.
+    for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+    rows[rowNumber - 1] = cells;
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+function parseCsvText(buffer: Buffer): string[][] {
+  const bytes = buffer.subarray(0, 3).equals(UTF8_BOM) ? buffer.subarray(3) : buffer;
+  // A binary file (or one in another encoding) is not a CSV we can read correctly.
+  if (bytes.includes(0)) throw notSpreadsheet();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw notSpreadsheet();
+  }
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  try {
+    const records = parseCsv(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: true,
+    }) as string[][];
+    return records;
+  } catch {
+    throw notSpreadsheet();
+  }
+}
+
+/** 02 §5 Import: an .xlsx (by its bytes, whatever the name says) or a UTF-8 CSV, with or without BOM, , or ;. */
+export async function parseContactsFile(buffer: Buffer, fileName: string): Promise<ParsedSheet> {
+  const isZip = buffer.subarray(0, 4).equals(ZIP_MAGIC);
+  const lowerName = fileName.toLowerCase();
+  if (!isZip && (lowerName.endsWith('.xlsx') || lowerName.endsWith('.xls'))) throw notSpreadsheet();
+  if (isZip && lowerName.endsWith('.csv')) throw notSpreadsheet();
+  const table = isZip ? await parseXlsx(buffer) : parseCsvText(buffer);
+  const [header = [], ...rest] = table;
+  const rows = rest.filter((r) => r.some((cell) => cell.trim() !== ''));
+  if (header.every((cell) => cell.trim() === '') && rows.length === 0) {
+    throw AppException.validation('file', IMPORT_MESSAGES.empty);
+  }
+  return { header: header.map((h) => h.trim()), rows };
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MessagesModule } from '../messages/messages.module';
+import { ContactExportService } from './contact-export.service';
+import { ContactImportService } from './contact-import.service';
+import { ContactsController } from './contacts.controller';
+import { ContactsResolver } from './contacts.resolver';
+import { ContactsService } from './contacts.service';
+
+/** Issue 5: contacts created by hand, imported in bulk, exported as a report. */
+@Module({
+  imports: [MessagesModule],
+  controllers: [ContactsController],
+  providers: [ContactsService, ContactImportService, ContactExportService, ContactsResolver],
+})
+export class ContactsModule {}

@@ -1,0 +1,46 @@
+import { Field, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ConversationsFilterInput } from '../../clients/dto/conversations-filter.input';
+
+/** POST /api/contacts/export: the panel's filters and the format. */
+export class ExportContactsInput extends ConversationsFilterInput {
+  @IsIn(['pdf', 'csv', 'xlsx'], { message: 'Elige PDF, CSV o XLSX.' })
+  format: 'pdf' | 'csv' | 'xlsx';
+}
+
+/** POST /api/importContacts multipart fields (the file travels beside them). */
+export class ImportContactsInput {
+  @Type(() => Number)
+  @IsInt({ message: 'Selecciona un canal para importar tus contactos' })
+  channelId: number;
+
+  /** Agent for rows without a known agent e-mail; the importing user when absent. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Agente inválido' })
+  agentId?: number;
+
+  /** Accepted for compatibility and ignored: the company comes from the token. */
+  @IsOptional()
+  companyId?: unknown;
+}
+
+@InputType()
+export class CreateClientInput {
+  @Field()
+  @IsString({ message: 'El teléfono es obligatorio.' })
+  @MaxLength(40, { message: 'El teléfono es demasiado largo.' })
+  phone: string;
+
+  @Field(() => Int)
+  @IsInt({ message: 'Selecciona un canal.' })
+  @Min(1, { message: 'Selecciona un canal.' })
+  channelId: number;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString({ message: 'Nombre inválido' })
+  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  name?: string | null;
+}

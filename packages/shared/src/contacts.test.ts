@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_REPORT_COLUMNS,
+  canExportContacts,
+  contactReportColumns,
+  firstWord,
+  isImportablePhone,
+  platformLabel,
+  splitImportTags,
+} from './contacts';
+import { normalizePhone } from './rules/phone';
+
+describe('contacts rules', () => {
+  it('splits import tags by comma, trimmed, without empties or repeats (case aside)', () => {
+    expect(splitImportTags(' VIP, Nuevo cliente ,,vip, Promoción  Julio ')).toEqual([
+      'VIP',
+      'Nuevo cliente',
+      'Promoción Julio',
+    ]);
+    expect(splitImportTags('')).toEqual([]);
+    expect(splitImportTags(null)).toEqual([]);
+  });
+
+  it('lets only admin, superadmin and Community Manager export', () => {
+    expect(canExportContacts('admin')).toBe(true);
+    expect(canExportContacts('superadmin')).toBe(true);
+    expect(canExportContacts('Community Manager')).toBe(true);
+    expect(canExportContacts('agente')).toBe(false);
+    expect(canExportContacts('groupadmin')).toBe(false);
+  });
+
+  it('keeps the phone column only with canSeePhoneNumber', () => {
+    expect(contactReportColumns(true)).toHaveLength(CONTACT_REPORT_COLUMNS.length);
+    expect(contactReportColumns(false).map((c) => c.key)).not.toContain('number');
+  });
+
+  it('takes the first word of a name, labels platforms, accepts 8–15 digit phones', () => {
+    expect(firstWord('  María José García')).toBe('María');
+    expect(firstWord('   ')).toBeNull();
+    expect(platformLabel('whatsapp_cloud')).toBe('WhatsApp');
+    expect(platformLabel('messenger')).toBe('Messenger');
+    expect(isImportablePhone(normalizePhone('+52 55 1234 5678'))).toBe(true);
+    expect(isImportablePhone(normalizePhone('12ab'))).toBe(false);
+    expect(isImportablePhone('1234567890123456')).toBe(false);
+  });
+});
