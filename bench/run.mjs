@@ -1,5 +1,6 @@
 // `pnpm bench [words…]`: every benchmark (or those named), each printed as a ratio against a ceiling measured in the same run.
 import { authOverhead } from './auth-overhead.bench.mjs';
+import { contacts } from './contacts.bench.mjs';
 import { inboxList } from './inbox-list.bench.mjs';
 import { machine, startDatabase, startProduct } from './lib.mjs';
 import { webhookIngest } from './webhook-ingest.bench.mjs';
@@ -40,10 +41,23 @@ let problems = 0;
 try {
   // `pnpm bench inbox` runs only the benchmarks whose name contains one of the words given.
   const only = process.argv.slice(2).map((w) => w.toLowerCase());
-  const all = [authOverhead, webhookIngest, inboxList];
+  const all = [authOverhead, webhookIngest, inboxList, contacts];
   const chosen = all.filter((b) => only.length === 0 || only.some((w) => b.name.toLowerCase().includes(w)));
   for (const bench of chosen) {
     const r = await bench({ product, databaseUrl: db.url });
+    if (r.cases) {
+      console.log(`${r.name}: product vs ceiling, target ratio ≤ ${r.target}`);
+      for (const c of r.cases) {
+        const miss = c.ratio > r.target ? ' — ABOVE TARGET' : '';
+        console.log(
+          `  ${c.label} (median of ${c.rounds} rounds): product ${ms(c.product)}, ceiling ${ms(c.ceiling)}, ` +
+            `ratio ${c.ratio.toFixed(2)}${miss}`,
+        );
+      }
+      console.log(`  failed requests or wrong results: ${r.failed}`);
+      problems += r.failed;
+      continue;
+    }
     if (r.rows) {
       printRows(r);
       problems += r.failed;
