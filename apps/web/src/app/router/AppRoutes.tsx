@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
 import { ChatPage } from '../../pages/ChatPage';
 import { ComingSoonPage } from '../../pages/ComingSoonPage';
+import { ConfigPage } from '../../pages/ConfigPage';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { LoginPage } from '../../pages/LoginPage';
 import { NotFoundPage } from '../../pages/NotFoundPage';
@@ -32,6 +33,7 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/chat': <ChatPage />,
   '/chat/:chatId': <ChatPage />,
   [SIMULATOR_ROUTE]: <SimulatorPage />,
+  '/config': <ConfigPage />,
 };
 
 // A public path that the guard table also lists (the WhatsApp linking pages) needs a session,
