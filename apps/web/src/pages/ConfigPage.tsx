@@ -1,0 +1,48 @@
+import { hasAnyPermission, type PermissionName } from '@crm/shared';
+import { Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { CompanySettingsTab } from '../features/config/company/CompanySettingsTab';
+import { DatasheetTab } from '../features/config/datasheet/DatasheetTab';
+import { RolesTab } from '../features/config/roles/RolesTab';
+import { TagsTab } from '../features/config/tags/TagsTab';
+import { useSession } from '../features/session/hooks/useSession';
+
+interface ConfigTab {
+  key: string;
+  label: string;
+  permissions: PermissionName[];
+  children: ReactNode;
+}
+
+// 02 §2: the configuration tabs; each shows only with one of its permissions (01 §2.3).
+const TABS: ConfigTab[] = [
+  { key: 'tags', label: 'Etiquetas', permissions: ['readTags', 'writeTags'], children: <TagsTab /> },
+  { key: 'roles', label: 'Roles', permissions: ['readRols', 'writeRols'], children: <RolesTab /> },
+  {
+    key: 'datasheet',
+    label: 'Datos de contacto',
+    permissions: ['readDataSheetConfiguration', 'writeDataSheetConfiguration'],
+    children: <DatasheetTab />,
+  },
+  { key: 'company', label: 'Empresa', permissions: ['readCompany', 'writeCompany'], children: <CompanySettingsTab /> },
+];
+
+/** /config: the admin's set-up tabs; the open tab is kept in the address (?tab=) so a reload keeps it. */
+export function ConfigPage() {
+  const { me } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tabs = TABS.filter((tab) => hasAnyPermission(me.permissions ?? {}, tab.permissions));
+  const active = tabs.find((tab) => tab.key === params.get('tab'))?.key ?? tabs[0]?.key;
+  return (
+    <div style={{ padding: 24, height: '100%', overflow: 'auto' }}>
+      <Typography.Title level={3}>Configuración</Typography.Title>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        items={tabs.map(({ key, label, children }) => ({ key, label, children }))}
+        destroyOnHidden
+      />
+    </div>
+  );
+}
