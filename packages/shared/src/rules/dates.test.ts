@@ -57,3 +57,25 @@ describe('messageTimeToDate', () => {
     expect(messageTimeToDate(1700000000).toISOString()).toBe('2023-11-14T22:13:20.000Z');
   });
 });
+
+describe('formatReportDate across offset changes', () => {
+  it('matches Intl minute by minute around DST changes, half-hour zones included', () => {
+    const zones = ['America/Santiago', 'Australia/Adelaide', 'Australia/Lord_Howe', 'Europe/Madrid'];
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      // A year in 17-minute steps crosses every change of offset of these zones.
+      for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2026, 0, 1); ms += 17 * 60000) {
+        const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+        expect(formatReportDate(ms, timeZone)).toBe(`${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`);
+      }
+    }
+  });
+});

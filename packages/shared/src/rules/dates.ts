@@ -50,9 +50,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function zonedParts(date: DateInput, timeZone: string): ZonedParts {
-  const instant = date instanceof Date ? date : new Date(date);
-  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid date');
+function slowZonedParts(instant: Date, timeZone: string): ZonedParts {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -63,6 +61,43 @@ function zonedParts(date: DateInput, timeZone: string): ZonedParts {
     day: parts.day ?? 1,
     hour: parts.hour ?? 0,
     minute: parts.minute ?? 0,
+  };
+}
+
+const DAY_MS = 86400000;
+/** `zone|UTC day` → the zone's offset (ms) for that whole day, or null when it changes that day. */
+const dayOffsets = new Map<string, number | null>();
+
+function offsetAt(ms: number, timeZone: string): number {
+  const p = slowZonedParts(new Date(ms), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - ms;
+}
+
+/**
+ * Exports format thousands of dates: Intl's formatToParts costs ~10 µs a call, so the zone's offset is computed
+ * once per UTC day (checked at both ends; a day with a change of offset takes the slow path) and reused.
+ */
+function zonedParts(date: DateInput, timeZone: string): ZonedParts {
+  const instant = date instanceof Date ? date : new Date(date);
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Invalid date');
+  const day = Math.floor(ms / DAY_MS) * DAY_MS;
+  const key = `${timeZone}|${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const start = offsetAt(day, timeZone);
+    offset = start === offsetAt(day + DAY_MS - 60000, timeZone) ? start : null;
+    if (dayOffsets.size >= 20000) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  if (offset === null) return slowZonedParts(instant, timeZone);
+  const local = new Date(ms + offset);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
   };
 }
 
