@@ -521,7 +521,7 @@ describe('contacts report and export (02 §2, §3, §6)', () => {
       `INSERT INTO role_permissions ("roleId", "permissionId") SELECT $1, id FROM permissions WHERE name = 'readChat'`,
       [roleId],
     );
-    const email = `cm${run}@demo.local`;
+    const email = `cm${run}@contactos.test`;
     await ds.query(
       `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
        SELECT "companyId", $1, 'Community', $2, "passwordHash", "selectedSpaceId" FROM users WHERE id = $3`,

@@ -69,11 +69,11 @@ describe('password recovery', () => {
   it('shows the later sections as placeholders with their title', async () => {
     await withPage(browser, baseUrl, 'coming-soon', async (page) => {
       await loginAndWaitForShell(page, 'superadmin@demo.local');
-      await page.getByTestId('nav-config').click();
-      await page.waitForURL('**/config');
-      await page.getByRole('heading', { name: 'Configuración' }).waitFor();
+      await page.getByTestId('nav-analytics').click();
+      await page.waitForURL('**/analytics');
+      await page.getByRole('heading', { name: 'Estadísticas' }).waitFor();
       await page.getByText('Esta sección estará disponible pronto.').waitFor();
-      expect(await page.getByTestId('nav-config').getAttribute('aria-current')).toBe('page');
+      expect(await page.getByTestId('nav-analytics').getAttribute('aria-current')).toBe('page');
       await screenshot(page, 'coming-soon');
     });
   });

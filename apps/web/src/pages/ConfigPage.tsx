@@ -25,7 +25,12 @@ const TABS: ConfigTab[] = [
     permissions: ['readDataSheetConfiguration', 'writeDataSheetConfiguration'],
     children: <DatasheetTab />,
   },
-  { key: 'company', label: 'Empresa', permissions: ['readCompany', 'writeCompany'], children: <CompanySettingsTab /> },
+  {
+    key: 'company',
+    label: 'Empresa',
+    permissions: ['readCompany', 'writeCompany'],
+    children: <CompanySettingsTab />,
+  },
 ];
 
 /** /config: the admin's set-up tabs; the open tab is kept in the address (?tab=) so a reload keeps it. */
