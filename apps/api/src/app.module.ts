@@ -21,6 +21,7 @@ import { DatasheetModule } from './modules/datasheet/datasheet.module';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module';
 import { HealthController } from './modules/health/health.controller';
 import { MessagesModule } from './modules/messages/messages.module';
+import { MultimediaModule } from './modules/multimedia/multimedia.module';
 import { QuickAnswersModule } from './modules/quick-answers/quick-answers.module';
 import { RolesModule } from './modules/roles/roles.module';
 import { SandboxModule } from './modules/sandbox/sandbox.module';
@@ -78,6 +79,7 @@ export class AppModule {
         DatasheetModule,
         FollowUpsModule,
         QuickAnswersModule,
+        MultimediaModule,
         TemplatesModule,
         SandboxModule,
       ],

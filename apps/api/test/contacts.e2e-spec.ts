@@ -527,12 +527,21 @@ describe('contacts report and export (02 §2, §3, §6)', () => {
        SELECT "companyId", $1, 'Community', $2, "passwordHash", "selectedSpaceId" FROM users WHERE id = $3`,
       [roleId, email, ids.admin],
     );
-    const cm = await login(t, email);
-    const csv = await download(cm, { format: 'csv' });
-    expect(csv.status).toBe(200);
-    const header = (csv.body as Buffer).toString('utf8').split('\r\n')[0];
-    expect(header).not.toContain('Número');
-    expect((csv.body as Buffer).toString('utf8')).not.toContain('+52');
+    try {
+      const cm = await login(t, email);
+      const csv = await download(cm, { format: 'csv' });
+      expect(csv.status).toBe(200);
+      const header = (csv.body as Buffer).toString('utf8').split('\r\n')[0];
+      expect(header).not.toContain('Número');
+      expect((csv.body as Buffer).toString('utf8')).not.toContain('+52');
+    } finally {
+      // The demo company's roles and users are checked exactly elsewhere: leave them as found.
+      await ds.query(`DELETE FROM sessions WHERE "userId" IN (SELECT id FROM users WHERE email = $1)`, [
+        email,
+      ]);
+      await ds.query(`DELETE FROM users WHERE email = $1`, [email]);
+      await ds.query(`DELETE FROM roles WHERE id = $1`, [roleId]);
+    }
 
     const refused = await download(agente, { format: 'csv' });
     expect(refused.status).toBe(403);

@@ -52,4 +52,25 @@ describe('loadConfig', () => {
   it('turns the dev outbox off when SMTP is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }, dir()).devOutbox).toBe(false);
   });
+
+  it('keeps files on local disk unless S3_BUCKET is set, and then needs the credentials', () => {
+    expect(loadConfig({}, dir()).s3).toBeNull();
+    const s3 = {
+      S3_BUCKET: 'crm-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3, dir()).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'crm-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      publicUrl: 'http://127.0.0.1:9000/crm-media',
+    });
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' }, dir())).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' }, dir())).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' }, dir())).toThrow(/S3_ENDPOINT/);
+  });
 });

@@ -40,6 +40,18 @@ export interface AppConfig {
   smsApiUrl: string;
   sandboxDelayMs: number;
   realtimeBus: boolean;
+  /** S3-compatible object storage; null keeps files on local disk under DATA_DIR (ARCHITECTURE rule 8). */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket's public `uploads/` prefix is read from (chat media that providers download). */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +136,25 @@ function readDevDefault(env: Env, name: string, nodeEnv: NodeEnv, devDefault: st
   return devDefault;
 }
 
+/** S3 storage is chosen by setting S3_BUCKET; the credentials are then required. Path-style addressing. */
+function readS3(env: Env): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', 'not a valid bucket name');
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  const endpoint = stripSlash(
+    readUrl(env, 'S3_ENDPOINT', ['http:', 'https:']) ?? `https://s3.${region}.amazonaws.com`,
+  );
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  if (!accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_BUCKET is set');
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_BUCKET is set');
+  const publicUrl = stripSlash(readUrl(env, 'S3_PUBLIC_URL', ['http:', 'https:']) ?? `${endpoint}/${bucket}`);
+  return { endpoint, bucket, region, accessKeyId, secretAccessKey, publicUrl };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnvRaw = env.NODE_ENV?.trim() || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -191,5 +222,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     sandboxDelayMs: readInt(env, 'SANDBOX_DELAY_MS', 1500, 0, 600_000),
     realtimeBus: readBool(env, 'REALTIME_BUS', true),
+    s3: readS3(env),
   };
 }

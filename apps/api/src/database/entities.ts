@@ -12,6 +12,8 @@ import { DatasheetField } from '../modules/datasheet/entities/datasheet-field.en
 import { FollowUpMessage } from '../modules/follow-ups/entities/follow-up-message.entity';
 import { Location } from '../modules/locations/entities/location.entity';
 import { Message } from '../modules/messages/entities/message.entity';
+import { Album } from '../modules/multimedia/entities/album.entity';
+import { AlbumFile } from '../modules/multimedia/entities/album-file.entity';
 import { QuickAnswer } from '../modules/quick-answers/entities/quick-answer.entity';
 import { Permission } from '../modules/roles/entities/permission.entity';
 import { Role } from '../modules/roles/entities/role.entity';
@@ -48,4 +50,6 @@ export const ENTITIES = [
   QuickAnswer,
   WhatsappTemplate,
   SurveyConfig,
+  Album,
+  AlbumFile,
 ];

@@ -3,6 +3,7 @@ import { Messaging1763790000000 } from './1763790000000-messaging';
 import { Inbox1763800000000 } from './1763800000000-inbox';
 import { InboxList1763810000000 } from './1763810000000-inbox-list';
 import { Contacts1763820000000 } from './1763820000000-contacts';
+import { Multimedia1763850000000 } from './1763850000000-multimedia';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Inbox1763800000000,
   InboxList1763810000000,
   Contacts1763820000000,
+  Multimedia1763850000000,
 ];

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
+import { MEDIA_TYPE_RULES } from '@crm/shared';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import {
+  STORAGE_BACKEND,
+  type StorageBackend,
+  type StorageSource,
+  type StoredObject,
+} from './storage-backend';
 
 export interface StoredFile {
   key: string;
@@ -10,29 +15,85 @@ export interface StoredFile {
   url: string;
 }
 
+/** app.factory serves the local public area at this path. */
 export const UPLOADS_PATH = '/uploads';
+const PUBLIC_PREFIX = 'uploads/';
+const PRIVATE_PREFIX = 'private/';
+
+function safeExtension(originalName: string): string {
+  return extname(originalName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')
+    .slice(0, 10);
+}
+
+function contentTypeOf(originalName: string): string {
+  const ext = safeExtension(originalName);
+  return (
+    MEDIA_TYPE_RULES.find((rule) => rule.extensions.includes(ext))?.mimeType ?? 'application/octet-stream'
+  );
+}
+
+function randomName(originalName: string): string {
+  return `${randomBytes(18).toString('base64url')}${safeExtension(originalName)}`;
+}
 
 /**
- * Local-disk storage under DATA_DIR/uploads (ARCHITECTURE rule 8), served at /uploads. Keys are random and
- * unguessable because providers fetch the files without credentials.
+ * Files of the product, on the configured backend (local disk under DATA_DIR, or S3). Two areas:
+ * - public (`uploads/`): chat media and quick-answer files. Providers download them without credentials, so
+ *   they are readable by anyone holding the URL, whose key is random and unguessable;
+ * - private (`private/`): album files, never reachable by URL; the API streams them to signed-in users of the
+ *   company (MultimediaController).
  */
 @Injectable()
 export class FileStorageService {
-  readonly root: string;
+  constructor(@Inject(STORAGE_BACKEND) private readonly backend: StorageBackend) {}
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.root = join(config.dataDir, 'uploads');
+  get kind(): StorageBackend['kind'] {
+    return this.backend.kind;
   }
 
-  async put(content: Buffer, originalName: string): Promise<StoredFile> {
+  /** A public file; its key is relative to the public area, as its URL path under /uploads. */
+  async put(content: StorageSource, originalName: string, contentType?: string): Promise<StoredFile> {
     const month = new Date().toISOString().slice(0, 7);
-    const extension = extname(originalName)
-      .toLowerCase()
-      .replace(/[^.a-z0-9]/g, '')
-      .slice(0, 10);
-    const key = `${month}/${randomBytes(18).toString('base64url')}${extension}`;
-    await mkdir(join(this.root, month), { recursive: true });
-    await writeFile(join(this.root, key), content, { flag: 'wx' });
-    return { key, url: `${this.config.appUrl}${UPLOADS_PATH}/${key}` };
+    const key = `${month}/${randomName(originalName)}`;
+    await this.backend.write(`${PUBLIC_PREFIX}${key}`, content, contentType ?? contentTypeOf(originalName));
+    return { key, url: this.backend.publicUrl(`${PUBLIC_PREFIX}${key}`) };
+  }
+
+  async removePublic(key: string): Promise<void> {
+    await this.backend.remove(`${PUBLIC_PREFIX}${this.checkedRelative(key)}`);
+  }
+
+  /** A private file under `folder` (e.g. `albums/12`); answers its full key. */
+  async putPrivate(
+    content: StorageSource,
+    originalName: string,
+    contentType: string,
+    folder: string,
+  ): Promise<string> {
+    const key = `${PRIVATE_PREFIX}${this.checkedRelative(folder)}/${randomName(originalName)}`;
+    await this.backend.write(key, content, contentType);
+    return key;
+  }
+
+  async readPrivate(key: string): Promise<StoredObject | null> {
+    return this.backend.read(this.checkedPrivate(key));
+  }
+
+  async removePrivate(key: string): Promise<void> {
+    await this.backend.remove(this.checkedPrivate(key));
+  }
+
+  private checkedPrivate(key: string): string {
+    if (!key.startsWith(PRIVATE_PREFIX)) throw new Error(`Not a private storage key: ${key}`);
+    return `${PRIVATE_PREFIX}${this.checkedRelative(key.slice(PRIVATE_PREFIX.length))}`;
+  }
+
+  private checkedRelative(path: string): string {
+    if (path.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+      throw new Error(`Invalid storage path: ${path}`);
+    }
+    return path;
   }
 }

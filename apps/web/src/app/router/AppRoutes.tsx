@@ -1,15 +1,19 @@
 import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard, SIMULATOR_ROUTE } from '@crm/shared';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
+import { AlbumPage } from '../../pages/AlbumPage';
 import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
 import { ChatPage } from '../../pages/ChatPage';
 import { ComingSoonPage } from '../../pages/ComingSoonPage';
 import { ConfigPage } from '../../pages/ConfigPage';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { LoginPage } from '../../pages/LoginPage';
+import { MultimediaPage } from '../../pages/MultimediaPage';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { PublicComingSoonPage } from '../../pages/PublicComingSoonPage';
 import { QrCodePage } from '../../pages/QrCodePage';
+import { QuickAnswerFormPage } from '../../pages/QuickAnswerFormPage';
+import { QuickAnswersPage } from '../../pages/QuickAnswersPage';
 import { RecoverPasswordPage } from '../../pages/RecoverPasswordPage';
 import { RootPage } from '../../pages/RootPage';
 import { SimulatorPage } from '../../pages/SimulatorPage';
@@ -34,6 +38,11 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/chat/:chatId': <ChatPage />,
   [SIMULATOR_ROUTE]: <SimulatorPage />,
   '/config': <ConfigPage />,
+  '/quickAnswers': <QuickAnswersPage />,
+  '/quickAnswers/new': <QuickAnswerFormPage />,
+  '/multimedia/*': <MultimediaPage />,
+  '/album/*': <AlbumPage kind="album" />,
+  '/subAlbum/*': <AlbumPage kind="subAlbum" />,
 };
 
 // A public path that the guard table also lists (the WhatsApp linking pages) needs a session,

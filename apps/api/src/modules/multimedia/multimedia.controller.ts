@@ -1,0 +1,107 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Logger,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { AppException } from '../../common/errors/app.exception';
+import { SpooledUploadInterceptor, spooledFiles } from '../../providers/storage/spooled-upload.interceptor';
+import {
+  CreateAlbumInput,
+  DeleteAlbumInput,
+  RemoveContentInput,
+  UploadFileInput,
+} from './dto/multimedia.input';
+import type { AlbumFileModel, AlbumModel } from './models/multimedia.model';
+import { MultimediaService } from './multimedia.service';
+
+// RFC 6266: an ASCII fallback and the exact UTF-8 name.
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** 01 §7 Multimedia calls. Only writeMultimedia creates and deletes (01 §6); reading is the route guard's set. */
+@Controller()
+export class MultimediaController {
+  private readonly logger = new Logger(MultimediaController.name);
+
+  constructor(private readonly multimedia: MultimediaService) {}
+
+  @RequirePermissions('writeMultimedia')
+  @Post('createAlbum')
+  @HttpCode(200)
+  createAlbum(@CurrentUser() user: AuthUser, @Body() input: CreateAlbumInput): Promise<AlbumModel> {
+    return this.multimedia.createAlbum(user, input);
+  }
+
+  @RequirePermissions('writeMultimedia')
+  @Delete('deleteAlbum')
+  deleteAlbum(@CurrentUser() user: AuthUser, @Body() input: DeleteAlbumInput): Promise<{ id: number }> {
+    return this.multimedia.deleteAlbum(user, input.albumId);
+  }
+
+  /** Multipart files (up to 10) with albumId, or JSON {name, url, albumId, fileType: 'VIDEO'}. */
+  @RequirePermissions('writeMultimedia')
+  @Put('uploadFile')
+  @UseInterceptors(SpooledUploadInterceptor())
+  async uploadFile(
+    @CurrentUser() user: AuthUser,
+    @Body() input: UploadFileInput,
+    @Req() req: Request,
+  ): Promise<{ files: AlbumFileModel[] }> {
+    const files = spooledFiles(req);
+    if (files.length > 0) return { files: await this.multimedia.uploadFiles(user, input.albumId, files) };
+    if (input.url !== undefined) return { files: [await this.multimedia.addVideoUrl(user, input)] };
+    throw AppException.validation('files', 'Adjunta al menos un archivo.');
+  }
+
+  @RequirePermissions('writeMultimedia')
+  @Delete('removeContent')
+  removeContent(@CurrentUser() user: AuthUser, @Body() input: RemoveContentInput): Promise<{ id: number }> {
+    return this.multimedia.removeFile(user, input.fileId);
+  }
+
+  /**
+   * An album file's bytes, to signed-in users of its company only: album files are never under the public
+   * /uploads route. `?download=1` asks for an attachment.
+   */
+  @RequirePermissions('agent', 'readMultimedia', 'writeMultimedia')
+  @Get('multimedia/files/:id/content')
+  async content(
+    @CurrentUser() user: AuthUser,
+    @Param('id') rawId: string,
+    @Query('download') download: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const id = Number(rawId);
+    if (!Number.isInteger(id) || id < 1) throw AppException.validation('id', 'Archivo inválido');
+    const { file, object } = await this.multimedia.openFile(user, id);
+    const inline = download !== '1' && file.fileType !== 'DOCUMENT';
+    res.status(200);
+    res.setHeader('Content-Type', file.mimeType ?? 'application/octet-stream');
+    if (object.size !== null) res.setHeader('Content-Length', String(object.size));
+    res.setHeader('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name));
+    res.setHeader('Cache-Control', 'private, max-age=300');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    object.stream.on('error', (error) => {
+      // Headers are out: cutting the connection is the only way to say the file is not whole.
+      this.logger.error(`album file ${id} stream failed: ${String(error)}`);
+      res.destroy(error);
+    });
+    object.stream.pipe(res);
+  }
+}

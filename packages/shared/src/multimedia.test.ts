@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  albumFileTypeOf,
+  albumNameError,
+  exceedsFileCount,
+  isMediaSort,
+  mediaNameKey,
+  pageCount,
+  pagerItems,
+  resolveContentType,
+  sniffContent,
+} from './multimedia';
+
+const bytes = (...values: number[]) => Uint8Array.from(values);
+// UTF-8 bytes without TextEncoder (this package's type-check has no DOM or Node types).
+const text = (value: string) =>
+  Uint8Array.from(encodeURIComponent(value).match(/%[0-9A-F]{2}|[^%]/g) ?? [], (part) =>
+    part.length === 3 ? Number.parseInt(part.slice(1), 16) : part.charCodeAt(0),
+  );
+const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
+const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 16);
+const MP4 = Uint8Array.from([0, 0, 0, 0x18, ...text('ftypisom'), 0, 0, 2, 0]);
+const THREE_GP = Uint8Array.from([0, 0, 0, 0x18, ...text('ftyp3gp4'), 0, 0, 2, 0]);
+const MOV = Uint8Array.from([0, 0, 0, 0x14, ...text('ftypqt  '), 0, 0, 2, 0]);
+const ZIP = bytes(0x50, 0x4b, 0x03, 0x04, 20, 0);
+const OLE = bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
+const EXE = Uint8Array.from([...text('MZ'), 0x90, 0, 3, 0]);
+
+describe('sniffContent', () => {
+  it('recognises the accepted formats by their magic numbers', () => {
+    expect(sniffContent(PNG)).toBe('png');
+    expect(sniffContent(JPEG)).toBe('jpeg');
+    expect(sniffContent(text('%PDF-1.7\n'))).toBe('pdf');
+    expect(sniffContent(MP4)).toBe('isobmff-mp4');
+    expect(sniffContent(THREE_GP)).toBe('isobmff-3gp');
+    expect(sniffContent(ZIP)).toBe('zip');
+    expect(sniffContent(OLE)).toBe('ole');
+    expect(sniffContent(bytes(0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0))).toBe('rar');
+    expect(sniffContent(bytes(0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c))).toBe('7z');
+    expect(sniffContent(text('nombre,teléfono\r\nAna,5512345678\n'))).toBe('text');
+  });
+
+  it('answers null for executables, QuickTime and empty content', () => {
+    expect(sniffContent(EXE)).toBeNull();
+    expect(sniffContent(MOV)).toBeNull();
+    expect(sniffContent(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('resolveContentType', () => {
+  it('takes the type from the bytes when the name agrees', () => {
+    const png = resolveContentType('Foto.PNG', PNG, 1000);
+    expect(png).toMatchObject({ ok: true, rule: { mimeType: 'image/png', mediaType: 'image' } });
+    expect(resolveContentType('informe.docx', ZIP, 10)).toMatchObject({
+      ok: true,
+      rule: { mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+    });
+    expect(resolveContentType('clip.3gp', THREE_GP, 10)).toMatchObject({
+      ok: true,
+      rule: { mimeType: 'video/3gpp' },
+    });
+  });
+
+  it('refuses a file whose bytes are not what its name says', () => {
+    expect(resolveContentType('foto.png', EXE, 10)).toEqual({
+      ok: false,
+      error: 'Tipo de archivo no permitido',
+    });
+    expect(resolveContentType('foto.png', JPEG, 10)).toEqual({
+      ok: false,
+      error: 'Tipo de archivo no permitido',
+    });
+    expect(resolveContentType('programa.exe', EXE, 10).ok).toBe(false);
+    expect(resolveContentType('sin-extension', PNG, 10).ok).toBe(false);
+  });
+
+  it('calls an empty file empty or corrupt', () => {
+    expect(resolveContentType('vacio.pdf', new Uint8Array(), 0)).toEqual({
+      ok: false,
+      error: 'Archivo vacío o corrupto',
+    });
+  });
+
+  it('honours a narrower accept list', () => {
+    expect(resolveContentType('a.pdf', text('%PDF-1.4'), 8, ['image/png']).ok).toBe(false);
+  });
+});
+
+describe('album helpers', () => {
+  it('maps media types, sorts, counts and names', () => {
+    expect(albumFileTypeOf('image')).toBe('IMAGE');
+    expect(albumFileTypeOf('video')).toBe('VIDEO');
+    expect(albumFileTypeOf('document')).toBe('DOCUMENT');
+    expect(isMediaSort('name')).toBe(true);
+    expect(isMediaSort('size')).toBe(false);
+    expect(exceedsFileCount(10)).toBe(false);
+    expect(exceedsFileCount(11)).toBe(true);
+    expect(mediaNameKey('  Catálogo ')).toBe(mediaNameKey('catálogo'));
+  });
+
+  it('shows 5 pages around the current one with 1 margin page and gaps', () => {
+    expect(pagerItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pagerItems(1, 20)).toEqual([1, 2, 3, 4, 5, null, 20]);
+    expect(pagerItems(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+    expect(pagerItems(20, 20)).toEqual([1, null, 16, 17, 18, 19, 20]);
+    expect(pagerItems(1, 0)).toEqual([]);
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(25, 12)).toBe(3);
+  });
+});
+
+describe('albumNameError', () => {
+  it('requires a name and caps its length', () => {
+    expect(albumNameError('Catálogo')).toBeNull();
+    expect(albumNameError('  ')).toBe('Nombre obligatorio');
+    expect(albumNameError(undefined)).toBe('Nombre obligatorio');
+    expect(albumNameError('x'.repeat(101))).toBe('El nombre no debe exceder los 100 caracteres');
+  });
+});
