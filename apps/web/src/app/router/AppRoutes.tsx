@@ -6,6 +6,7 @@ import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
 import { ChatPage } from '../../pages/ChatPage';
 import { ComingSoonPage } from '../../pages/ComingSoonPage';
 import { ConfigPage } from '../../pages/ConfigPage';
+import { ContactsPage } from '../../pages/ContactsPage';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { LoginPage } from '../../pages/LoginPage';
 import { MultimediaPage } from '../../pages/MultimediaPage';
@@ -38,6 +39,7 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/chat/:chatId': <ChatPage />,
   [SIMULATOR_ROUTE]: <SimulatorPage />,
   '/config': <ConfigPage />,
+  '/contacts': <ContactsPage />,
   '/quickAnswers': <QuickAnswersPage />,
   '/quickAnswers/new': <QuickAnswerFormPage />,
   '/multimedia/*': <MultimediaPage />,

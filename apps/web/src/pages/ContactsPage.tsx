@@ -1,0 +1,5 @@
+import { ContactsPanel } from '../features/contacts/ContactsPanel';
+
+export function ContactsPage() {
+  return <ContactsPanel />;
+}
