@@ -1,7 +1,7 @@
 import { hasAnyPermission, type PermissionName } from '@crm/shared';
 import { Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { CompanySettingsTab } from '../features/config/company/CompanySettingsTab';
 import { DatasheetTab } from '../features/config/datasheet/DatasheetTab';
 import { RolesTab } from '../features/config/roles/RolesTab';
@@ -33,12 +33,21 @@ const TABS: ConfigTab[] = [
   },
 ];
 
+const PATH_TABS: Record<string, string> = {
+  '/config/new-tag': 'tags',
+  '/config/new-rol': 'roles',
+  '/config/new-datasheet': 'datasheet',
+};
+
 /** /config: the admin's set-up tabs; the open tab is kept in the address (?tab=) so a reload keeps it. */
 export function ConfigPage() {
   const { me } = useSession();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const tabs = TABS.filter((tab) => hasAnyPermission(me.permissions ?? {}, tab.permissions));
-  const active = tabs.find((tab) => tab.key === params.get('tab'))?.key ?? tabs[0]?.key;
+  // /config/new-tag and the like open their tab with its form.
+  const fromPath = pathname.startsWith('/config/new-') ? PATH_TABS[pathname] : undefined;
+  const active = tabs.find((tab) => tab.key === (params.get('tab') ?? fromPath))?.key ?? tabs[0]?.key;
   return (
     <div style={{ padding: 24, height: '100%', overflow: 'auto' }}>
       <Typography.Title level={3}>Configuración</Typography.Title>

@@ -1,13 +1,56 @@
-import { Query, Resolver } from '@nestjs/graphql';
+import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AgentModel, CategoryModel, TagModel } from './models/tag.model';
+import { TagsAdminService } from './tags-admin.service';
+
+@InputType()
+class TagInput {
+  @Field()
+  @IsString({ message: 'El nombre de la etiqueta no puede estar vacío.' })
+  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  name: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'One of the 7 palette colours; the first when absent.',
+  })
+  @IsOptional()
+  @IsString({ message: 'Color inválido' })
+  color?: string | null;
+}
 
 /** What the inbox's pickers offer: the company's tags, categories and agents (02 §2 filters, info panel). */
 @Resolver()
 export class TagsResolver {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly admin: TagsAdminService,
+  ) {}
+
+  @RequirePermissions('writeTags')
+  @Mutation(() => TagModel)
+  createTag(@CurrentUser() user: AuthUser, @Args('input') input: TagInput): Promise<TagModel> {
+    return this.admin.create(user, input);
+  }
+
+  @RequirePermissions('writeTags')
+  @Mutation(() => TagModel)
+  updateTag(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => Int }) id: number,
+    @Args('input') input: TagInput,
+  ): Promise<TagModel> {
+    return this.admin.update(user, id, input);
+  }
+
+  @RequirePermissions('writeTags')
+  @Mutation(() => Boolean)
+  deleteTag(@CurrentUser() user: AuthUser, @Args('id', { type: () => Int }) id: number): Promise<boolean> {
+    return this.admin.delete(user, id);
+  }
 
   @RequirePermissions('readChat', 'agent', 'readTags', 'writeTags')
   @Query(() => [TagModel])

@@ -39,6 +39,7 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/chat/:chatId': <ChatPage />,
   [SIMULATOR_ROUTE]: <SimulatorPage />,
   '/config': <ConfigPage />,
+  '/config/new-tag': <ConfigPage />,
   '/contacts': <ContactsPage />,
   '/quickAnswers': <QuickAnswersPage />,
   '/quickAnswers/new': <QuickAnswerFormPage />,

@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional } from 'class-validator';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { TagsAdminService } from './tags-admin.service';
+
+class TagsCountInput {
+  @Type(() => Number)
+  @IsInt({ message: 'Selecciona un canal.' })
+  channelId: number;
+
+  /** Accepted for compatibility and ignored: the company comes from the token. */
+  @IsOptional()
+  companyId?: unknown;
+}
+
+@Controller()
+export class TagsController {
+  constructor(private readonly tags: TagsAdminService) {}
+
+  /** 02 §7 POST /tagsCount {channelId}: conversations of the channel per tag (campaign audiences, config). */
+  @RequirePermissions('readTags', 'writeTags', 'campaigns')
+  @Post('tagsCount')
+  @HttpCode(200)
+  count(@CurrentUser() user: AuthUser, @Body() input: TagsCountInput) {
+    return this.tags.countByChannel(user, input.channelId);
+  }
+}

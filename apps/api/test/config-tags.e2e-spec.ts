@@ -1,0 +1,135 @@
+import { TAG_COLORS } from '@crm/shared';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let ds: DataSource;
+let admin: string;
+let agente: string;
+let otra: string;
+const run = String(Date.now()).slice(-6);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ds = t.app.get(DataSource);
+  [admin, agente, otra] = await Promise.all([
+    login(t, 'admin@demo.local'),
+    login(t, 'agente@demo.local'),
+    login(t, 'admin@otra.local'),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const CREATE = `mutation($input: TagInput!) { createTag(input: $input) { id name color isDefault clientCount } }`;
+const UPDATE = `mutation($id: Int!, $input: TagInput!) { updateTag(id: $id, input: $input) { id name color } }`;
+const DELETE = `mutation($id: Int!) { deleteTag(id: $id) }`;
+const ADD = `mutation($clientId: Int!, $tagId: Int!) { addTagToConversation(clientId: $clientId, tagId: $tagId) { id } }`;
+const REMOVE = `mutation($clientId: Int!, $tagId: Int!) { removeTagFromConversation(clientId: $clientId, tagId: $tagId) { id } }`;
+const TAGS = `{ tags { id name clientCount isDefault } }`;
+
+async function count(tagId: number): Promise<number> {
+  const res = await gql<{ tags: Array<{ id: number; clientCount: number }> }>(t, admin, TAGS);
+  return res.data?.tags.find((tag) => tag.id === tagId)?.clientCount ?? -1;
+}
+
+describe('tag administration (02 §3, §5)', () => {
+  it('creates with the default colour, refuses duplicates (case aside), empty names and colours off the palette', async () => {
+    const res = await gql<{ createTag: { id: number; name: string; color: string; clientCount: number } }>(
+      t,
+      admin,
+      CREATE,
+      { input: { name: `  Cliente   frecuente ${run} ` } },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.createTag).toMatchObject({
+      name: `Cliente frecuente ${run}`,
+      color: TAG_COLORS[0],
+      clientCount: 0,
+    });
+    const dup = await gql(t, admin, CREATE, { input: { name: `CLIENTE FRECUENTE ${run}` } });
+    expect(dup.errors?.[0]?.extensions?.code).toBe('ERROR_CREATING_TAG_DUPLICATED');
+    const empty = await gql(t, admin, CREATE, { input: { name: '   ' } });
+    expect(empty.errors?.[0]?.extensions?.code).toBe('TAG_NAME_EMPTY');
+    const color = await gql(t, admin, CREATE, { input: { name: `Otro ${run}`, color: '#123456' } });
+    expect(color.errors?.[0]?.extensions?.field).toBe('color');
+    const denied = await gql(t, agente, CREATE, { input: { name: `Agente ${run}` } });
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('edits and deletes only the company’s own, non-predefined tags', async () => {
+    const created = await gql<{ createTag: { id: number } }>(t, admin, CREATE, {
+      input: { name: `Editable ${run}`, color: TAG_COLORS[3] },
+    });
+    const id = created.data?.createTag.id as number;
+    const edited = await gql<{ updateTag: { name: string; color: string } }>(t, admin, UPDATE, {
+      id,
+      input: { name: `Editada ${run}`, color: TAG_COLORS[4] },
+    });
+    expect(edited.data?.updateTag).toMatchObject({ name: `Editada ${run}`, color: TAG_COLORS[4] });
+    const foreign = await gql(t, otra, UPDATE, { id, input: { name: 'Robada' } });
+    expect(foreign.errors?.[0]?.extensions?.field).toBe('id');
+    const [reasignada] = await ds.query(
+      `SELECT t.id FROM tags t JOIN users u ON u."companyId" = t."companyId"
+       WHERE u.email = 'admin@demo.local' AND t."isDefault" LIMIT 1`,
+    );
+    expect(reasignada).toBeDefined();
+    const predefined = await gql(t, admin, DELETE, { id: reasignada.id });
+    expect(predefined.errors?.[0]?.extensions?.code).toBe('PREDEFINED_TAG_CANNOT_BE_MODIFIED');
+    const renamePredefined = await gql(t, admin, UPDATE, { id: reasignada.id, input: { name: 'Otra cosa' } });
+    expect(renamePredefined.errors?.[0]?.extensions?.code).toBe('PREDEFINED_TAG_CANNOT_BE_MODIFIED');
+    const deleted = await gql<{ deleteTag: boolean }>(t, admin, DELETE, { id });
+    expect(deleted.data?.deleteTag).toBe(true);
+    expect((await ds.query('SELECT 1 FROM tags WHERE id = $1', [id])).length).toBe(0);
+  });
+
+  it('keeps clientCount right as the tag goes on and off conversations, and counts per channel', async () => {
+    const created = await gql<{ createTag: { id: number } }>(t, admin, CREATE, {
+      input: { name: `Contada ${run}` },
+    });
+    const tagId = created.data?.createTag.id as number;
+    const clients: Array<{ id: number; channelId: number }> = await ds.query(
+      `SELECT c.id, c."channelId" FROM clients c JOIN users u ON u."companyId" = c."companyId"
+       WHERE u.email = 'admin@demo.local' ORDER BY c.id LIMIT 2`,
+    );
+    for (const c of clients) await gql(t, admin, ADD, { clientId: c.id, tagId });
+    expect(await count(tagId)).toBe(clients.length);
+    await gql(t, admin, REMOVE, { clientId: clients[0].id, tagId });
+    expect(await count(tagId)).toBe(clients.length - 1);
+
+    const perChannel = await t.http
+      .post('/api/tagsCount')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ channelId: clients[1].channelId });
+    expect(perChannel.status).toBe(200);
+    const row = perChannel.body.find((r: { id: number }) => r.id === tagId);
+    expect(row.count).toBe(1);
+    const foreign = await t.http
+      .post('/api/tagsCount')
+      .set('Authorization', `Bearer ${otra}`)
+      .send({ channelId: clients[1].channelId });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.field).toBe('channelId');
+  });
+
+  it('stops at 50 tags per company', async () => {
+    const company = await registerCompany(t, 'limite');
+    const [{ companyId }] = await ds.query(`SELECT "companyId" FROM users WHERE email = $1`, [company.email]);
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM tags WHERE "companyId" = $1`, [companyId]);
+    await ds.query(
+      `INSERT INTO tags ("companyId", name, color, key)
+       SELECT $1::int, 'L' || g, '#1677ff', $1::text || '-l' || g FROM generate_series(1, $2::int) g`,
+      [companyId, 49 - n],
+    );
+    const fiftieth = await gql(t, company.token, CREATE, { input: { name: 'Cincuenta' } });
+    expect(fiftieth.errors).toBeUndefined();
+    const over = await gql(t, company.token, CREATE, { input: { name: 'Cincuenta y uno' } });
+    expect(over.errors?.[0]?.extensions?.code).toBe('TAGS_LIMIT_REACHED');
+    const [{ total }] = await ds.query(`SELECT count(*)::int AS total FROM tags WHERE "companyId" = $1`, [
+      companyId,
+    ]);
+    expect(total).toBe(50);
+  });
+});

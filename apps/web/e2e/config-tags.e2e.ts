@@ -1,0 +1,74 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { graphql, loginToken, postJson } from './helpers/api';
+import { launchBrowser, loginAndWaitForShell, screenshot, withPage } from './helpers/browser';
+
+const baseUrl = inject('baseUrl');
+const run = String(Date.now()).slice(-6);
+const name = `Mayorista ${run}`;
+
+function openOption(page: Page, title: string): Locator {
+  return page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(title, { exact: true });
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('tags configuration (/config)', () => {
+  it('creates a tag in /config and puts it on a conversation from the client info panel', async () => {
+    const token = await loginToken(baseUrl, 'admin@demo.local');
+    const { body } = await postJson<{ clients: Array<{ id: number; name: string | null }> }>(
+      `${baseUrl}/api/conversations_by_filter`,
+      { filterType: 'all', keyword: 'Lucía Ramírez', first: 100 },
+      token,
+    );
+    const clientId = body.clients.find((c) => c.name === 'Lucía Ramírez')?.id;
+    if (!clientId) throw new Error('seeded conversation missing');
+
+    await withPage(browser, baseUrl, 'config-tags', async (page) => {
+      await loginAndWaitForShell(page, 'admin@demo.local');
+      await page.getByTestId('nav-config').click();
+      await page.getByRole('tab', { name: 'Etiquetas' }).waitFor();
+      await page.getByRole('button', { name: 'Nueva etiqueta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nueva etiqueta' });
+      await dialog.getByLabel('Nombre').fill(name);
+      await dialog.getByLabel('Color #722ed1').check();
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.getByRole('cell').nth(1).textContent()).toBe('0');
+      await screenshot(page, 'config-tags');
+
+      await page.goto(`/chat/${clientId}`);
+      const panel = page.getByTestId('client-info-panel');
+      await panel.waitFor();
+      await panel.getByTestId('tag-select').click();
+      await openOption(page, name).click();
+      await panel.getByTestId('tag-chip').filter({ hasText: name }).waitFor();
+
+      // The count in /config follows.
+      await page.goto('/config?tab=tags');
+      await expect
+        .poll(async () =>
+          page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(1).textContent(),
+        )
+        .toBe('1');
+    });
+
+    // Leave the seeded conversation as found.
+    const tags = await graphql<{ tags: Array<{ id: number; name: string }> }>(
+      baseUrl,
+      token,
+      '{ tags { id name } }',
+    );
+    const tagId = tags.data?.tags.find((t) => t.name === name)?.id;
+    await graphql(baseUrl, token, 'mutation($id: Int!) { deleteTag(id: $id) }', { id: tagId });
+  });
+});
