@@ -71,4 +71,40 @@ describe('tags configuration (/config)', () => {
     const tagId = tags.data?.tags.find((t) => t.name === name)?.id;
     await graphql(baseUrl, token, 'mutation($id: Int!) { deleteTag(id: $id) }', { id: tagId });
   });
+
+  it('creates a list field with its options in Datos de contacto', async () => {
+    const field = `Sucursal ${run}`;
+    await withPage(browser, baseUrl, 'config-datasheet', async (page) => {
+      await loginAndWaitForShell(page, 'admin@demo.local');
+      await page.goto('/config/new-datasheet');
+      const dialog = page.getByRole('dialog', { name: 'Nuevo campo' });
+      await dialog.getByLabel('Nombre').fill(field);
+      await dialog.getByLabel('Tipo').click();
+      await openOption(page, 'Lista de opciones').click();
+      const options = dialog.getByLabel('Opciones');
+      await options.fill('Centro');
+      await options.press('Enter');
+      await options.fill('Norte');
+      await options.press('Enter');
+      await options.press('Escape');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const row = page.getByRole('row').filter({ hasText: field });
+      await row.getByText('Lista de opciones').waitFor();
+      await row.getByText('Norte').waitFor();
+      await screenshot(page, 'config-datasheet');
+    });
+    const token = await loginToken(baseUrl, 'admin@demo.local');
+    const fields = await graphql<{ datasheetFields: Array<{ id: number; name: string; options: string[] }> }>(
+      baseUrl,
+      token,
+      '{ datasheetFields { id name options } }',
+    );
+    const created = fields.data?.datasheetFields.find((f) => f.name === field);
+    expect(created?.options).toEqual(['Centro', 'Norte']);
+    await fetch(`${baseUrl}/api/datasheetConfiguration/${created?.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  });
 });

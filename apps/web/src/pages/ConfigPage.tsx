@@ -2,9 +2,7 @@ import { hasAnyPermission, type PermissionName } from '@crm/shared';
 import { Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { CompanySettingsTab } from '../features/config/company/CompanySettingsTab';
 import { DatasheetTab } from '../features/config/datasheet/DatasheetTab';
-import { RolesTab } from '../features/config/roles/RolesTab';
 import { TagsTab } from '../features/config/tags/TagsTab';
 import { useSession } from '../features/session/hooks/useSession';
 
@@ -18,24 +16,16 @@ interface ConfigTab {
 // 02 §2: the configuration tabs; each shows only with one of its permissions (01 §2.3).
 const TABS: ConfigTab[] = [
   { key: 'tags', label: 'Etiquetas', permissions: ['readTags', 'writeTags'], children: <TagsTab /> },
-  { key: 'roles', label: 'Roles', permissions: ['readRols', 'writeRols'], children: <RolesTab /> },
   {
     key: 'datasheet',
     label: 'Datos de contacto',
     permissions: ['readDataSheetConfiguration', 'writeDataSheetConfiguration'],
     children: <DatasheetTab />,
   },
-  {
-    key: 'company',
-    label: 'Empresa',
-    permissions: ['readCompany', 'writeCompany'],
-    children: <CompanySettingsTab />,
-  },
 ];
 
 const PATH_TABS: Record<string, string> = {
   '/config/new-tag': 'tags',
-  '/config/new-rol': 'roles',
   '/config/new-datasheet': 'datasheet',
 };
 

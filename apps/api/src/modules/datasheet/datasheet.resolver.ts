@@ -1,5 +1,6 @@
 import { validateCustomFieldValue } from '@crm/shared';
-import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
@@ -8,7 +9,26 @@ import { firstRow } from '../../database/query-rows';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { ClientsService } from '../clients/clients.service';
 import { conversationRooms } from '../clients/conversation-rooms';
+import { DatasheetAdminService } from './datasheet-admin.service';
 import { ClientInfoModel, DatasheetFieldModel } from './models/datasheet.model';
+
+@InputType()
+class DatasheetFieldInputModel {
+  @Field()
+  @IsString({ message: 'El nombre del campo es obligatorio.' })
+  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  name: string;
+
+  @Field({ description: 'string, date, boolean, email, list, number or phone' })
+  @IsString({ message: 'Elige un tipo de campo válido.' })
+  type: string;
+
+  @Field(() => [String], { nullable: true, description: 'The choices of a list field.' })
+  @IsOptional()
+  @IsArray({ message: 'Opciones inválidas' })
+  @IsString({ each: true, message: 'Opciones inválidas' })
+  options?: string[] | null;
+}
 
 const MAX_TEXT = 1000;
 
@@ -48,7 +68,27 @@ export class DatasheetResolver {
     private readonly dataSource: DataSource,
     private readonly clients: ClientsService,
     private readonly realtime: RealtimeService,
+    private readonly admin: DatasheetAdminService,
   ) {}
+
+  @RequirePermissions('writeDataSheetConfiguration')
+  @Mutation(() => DatasheetFieldModel)
+  createDatasheetField(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: DatasheetFieldInputModel,
+  ): Promise<DatasheetFieldModel> {
+    return this.admin.create(user, input);
+  }
+
+  @RequirePermissions('writeDataSheetConfiguration')
+  @Mutation(() => DatasheetFieldModel)
+  updateDatasheetField(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => Int }) id: number,
+    @Args('input') input: DatasheetFieldInputModel,
+  ): Promise<DatasheetFieldModel> {
+    return this.admin.update(user, id, input);
+  }
 
   @RequirePermissions('readChat', 'agent', 'readDataSheetConfiguration', 'writeDataSheetConfiguration')
   @Query(() => [DatasheetFieldModel])

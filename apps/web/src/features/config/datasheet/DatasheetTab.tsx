@@ -1,4 +1,237 @@
-// Being built (issue 6): replaced by the real tab.
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { hasAnyPermission } from '@crm/shared';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { handleError, resolveError } from '../../../lib/errors';
+import { sendRequest } from '../../../lib/multipart';
+import { toast } from '../../../lib/toast';
+import { useSession } from '../../session/hooks/useSession';
+
+interface Field {
+  id: number;
+  name: string;
+  type: string;
+  options: string[];
+  isDefault: boolean;
+}
+
+interface FieldForm {
+  name: string;
+  type: string;
+  options?: string[];
+}
+
+export const FIELD_TYPE_LABELS: Record<string, string> = {
+  string: 'Texto',
+  number: 'Número',
+  date: 'Fecha',
+  boolean: 'Sí / No',
+  email: 'Correo electrónico',
+  phone: 'Teléfono',
+  list: 'Lista de opciones',
+};
+
+const FIELDS: TypedDocumentNode<{ datasheetFields: Field[] }, Record<string, never>> = gql`
+  query ConfigDatasheetFields {
+    datasheetFields {
+      id
+      name
+      type
+      options
+      isDefault
+    }
+  }
+`;
+
+const CREATE: TypedDocumentNode<{ createDatasheetField: Field }, { input: FieldForm }> = gql`
+  mutation ConfigCreateDatasheetField($input: DatasheetFieldInputModel!) {
+    createDatasheetField(input: $input) {
+      id
+    }
+  }
+`;
+
+const UPDATE: TypedDocumentNode<{ updateDatasheetField: Field }, { id: number; input: FieldForm }> = gql`
+  mutation ConfigUpdateDatasheetField($id: Int!, $input: DatasheetFieldInputModel!) {
+    updateDatasheetField(id: $id, input: $input) {
+      id
+    }
+  }
+`;
+
+/** 02 §2 configuration, 'Datos de contacto': the extra fields every contact can carry (issue 6). */
 export function DatasheetTab() {
-  return null;
+  const { me } = useSession();
+  const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeDataSheetConfiguration']);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { data, loading, error, refetch } = useQuery(FIELDS, { fetchPolicy: 'cache-and-network' });
+  const [editing, setEditing] = useState<Field | 'new' | null>(
+    location.pathname === '/config/new-datasheet' && canWrite ? 'new' : null,
+  );
+  const [form] = Form.useForm<FieldForm>();
+  const type = Form.useWatch('type', form);
+  const [create, creating] = useMutation(CREATE);
+  const [update, updating] = useMutation(UPDATE);
+
+  useEffect(() => {
+    if (error) handleError(error);
+  }, [error]);
+
+  function close() {
+    setEditing(null);
+    if (location.pathname === '/config/new-datasheet') navigate('/config?tab=datasheet', { replace: true });
+  }
+
+  async function save(values: FieldForm) {
+    const input = {
+      name: values.name,
+      type: values.type,
+      options: values.type === 'list' ? (values.options ?? []) : [],
+    };
+    try {
+      if (editing === 'new') await create({ variables: { input } });
+      else if (editing) await update({ variables: { id: editing.id, input } });
+      toast.success(editing === 'new' ? 'Campo creado' : 'Campo actualizado');
+      close();
+      await refetch();
+    } catch (cause) {
+      const resolved = resolveError(cause);
+      const field = resolved.field === 'type' || resolved.field === 'options' ? resolved.field : 'name';
+      if (resolved.field || resolved.code === 'ERROR_DATASHEETFIELD_NAME') {
+        form.setFields([{ name: field, errors: [resolved.userMessage] }]);
+      } else {
+        handleError(cause);
+      }
+    }
+  }
+
+  async function remove(field: Field) {
+    try {
+      await sendRequest({ method: 'DELETE', path: `/datasheetConfiguration/${field.id}`, body: {} });
+      toast.success('Campo eliminado');
+      await refetch();
+    } catch (cause) {
+      handleError(cause);
+    }
+  }
+
+  const fields = data?.datasheetFields ?? [];
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {canWrite && (
+        <div style={{ textAlign: 'right' }}>
+          <Button type="primary" onClick={() => setEditing('new')}>
+            Nuevo campo
+          </Button>
+        </div>
+      )}
+      <Table<Field>
+        rowKey="id"
+        size="small"
+        loading={loading && fields.length === 0}
+        dataSource={fields}
+        pagination={false}
+        locale={{ emptyText: 'Aún no hay campos' }}
+        columns={[
+          {
+            title: 'Campo',
+            key: 'name',
+            render: (_: unknown, field) => (
+              <Space>
+                {field.name}
+                {field.isDefault && <Typography.Text type="secondary">Predefinido</Typography.Text>}
+              </Space>
+            ),
+          },
+          {
+            title: 'Tipo',
+            key: 'type',
+            render: (_: unknown, field) => FIELD_TYPE_LABELS[field.type] ?? field.type,
+          },
+          {
+            title: 'Opciones',
+            key: 'options',
+            render: (_: unknown, field) => field.options.map((option) => <Tag key={option}>{option}</Tag>),
+          },
+          ...(canWrite
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  width: 200,
+                  render: (_: unknown, field: Field) =>
+                    field.isDefault ? null : (
+                      <Space>
+                        <Button size="small" onClick={() => setEditing(field)}>
+                          Editar
+                        </Button>
+                        <Popconfirm
+                          title={`¿Eliminar el campo «${field.name}»?`}
+                          description="Se borrará también el valor que tenga cada contacto."
+                          okText="Eliminar"
+                          cancelText="Cancelar"
+                          onConfirm={() => remove(field)}
+                        >
+                          <Button size="small" danger>
+                            Eliminar
+                          </Button>
+                        </Popconfirm>
+                      </Space>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? 'Nuevo campo' : 'Editar campo'}
+        okText="Guardar"
+        cancelText="Cancelar"
+        confirmLoading={creating.loading || updating.loading}
+        onOk={() => form.submit()}
+        onCancel={close}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={save}
+          initialValues={
+            editing && editing !== 'new'
+              ? { name: editing.name, type: editing.type, options: editing.options }
+              : { name: '', type: 'string', options: [] }
+          }
+        >
+          <Form.Item
+            name="name"
+            label="Nombre"
+            rules={[{ required: true, whitespace: true, message: 'El nombre del campo es obligatorio.' }]}
+          >
+            <Input maxLength={80} placeholder="Nombre del campo" />
+          </Form.Item>
+          <Form.Item name="type" label="Tipo">
+            <Select
+              options={Object.entries(FIELD_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+              aria-label="Tipo"
+            />
+          </Form.Item>
+          {type === 'list' && (
+            <Form.Item
+              name="options"
+              label="Opciones"
+              rules={[
+                { required: true, type: 'array', min: 1, message: 'Una lista necesita al menos una opción.' },
+              ]}
+            >
+              <Select mode="tags" placeholder="Escribe una opción y pulsa Enter" aria-label="Opciones" />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </Space>
+  );
 }

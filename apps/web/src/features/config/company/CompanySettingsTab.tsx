@@ -1,4 +1,0 @@
-// Being built (issue 6): replaced by the real tab.
-export function CompanySettingsTab() {
-  return null;
-}
