@@ -103,3 +103,11 @@ describe('default roles', () => {
     expect([...COMPANY_WIDE_ROLES].sort()).toEqual(['admin', 'groupadmin', 'superadmin']);
   });
 });
+
+describe('PERMISSION_GROUPS', () => {
+  it('labels every permission exactly once', async () => {
+    const { PERMISSION_GROUPS, PERMISSION_NAMES } = await import('./permissions');
+    const labelled = PERMISSION_GROUPS.flatMap((g) => g.permissions.map(([name]) => name));
+    expect([...labelled].sort()).toEqual([...PERMISSION_NAMES].sort());
+  });
+});

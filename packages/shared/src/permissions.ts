@@ -120,3 +120,61 @@ export function withDefaultPermission(names: readonly PermissionName[]): Permiss
   wanted.add(DEFAULT_PERMISSION);
   return PERMISSION_NAMES.filter((name) => wanted.has(name));
 }
+
+// The role form's Spanish labels, grouped as an admin thinks of them (the spec names the permissions only).
+export const PERMISSION_GROUPS: ReadonlyArray<{
+  title: string;
+  permissions: ReadonlyArray<[PermissionName, string]>;
+}> = [
+  {
+    title: 'Conversaciones',
+    permissions: [
+      ['readChat', 'Ver el chat'],
+      ['agent', 'Atender conversaciones (agente)'],
+      ['tagConversations', 'Etiquetar conversaciones'],
+      ['reasignConversations', 'Reasignar conversaciones'],
+      ['deleteConversations', 'Eliminar conversaciones'],
+      ['followUp', 'Programar mensajes de seguimiento'],
+      ['coldBot', 'Marcar como frío'],
+      ['canSeePhoneNumber', 'Ver números de teléfono'],
+    ],
+  },
+  {
+    title: 'Equipo y canales',
+    permissions: [
+      ['readUsers', 'Ver equipo'],
+      ['writeUsers', 'Administrar equipo'],
+      ['readSpaces', 'Ver canales y espacios'],
+      ['writeSpaces', 'Administrar canales y espacios'],
+      ['readRols', 'Ver roles'],
+      ['writeRols', 'Administrar roles'],
+    ],
+  },
+  {
+    title: 'Configuración',
+    permissions: [
+      ['readTags', 'Ver etiquetas'],
+      ['writeTags', 'Administrar etiquetas'],
+      ['readDataSheetConfiguration', 'Ver datos de contacto'],
+      ['writeDataSheetConfiguration', 'Administrar datos de contacto'],
+      ['readQuickAnswers', 'Ver respuestas rápidas'],
+      ['writeQuickAnswers', 'Administrar respuestas rápidas'],
+      ['readMultimedia', 'Ver multimedia'],
+      ['writeMultimedia', 'Administrar multimedia'],
+      ['readCompany', 'Ver datos de la empresa'],
+      ['writeCompany', 'Administrar datos de la empresa'],
+      ['readPayments', 'Ver pagos'],
+      ['writePayments', 'Administrar pagos'],
+    ],
+  },
+  {
+    title: 'Bots, campañas y estadísticas',
+    permissions: [
+      ['readBot', 'Ver bots'],
+      ['writeBot', 'Administrar bots'],
+      ['campaigns', 'Campañas'],
+      ['whatsappTemplate', 'Plantillas de WhatsApp'],
+      ['readAnalytics', 'Ver estadísticas'],
+    ],
+  },
+];

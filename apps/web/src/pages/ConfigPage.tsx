@@ -3,6 +3,7 @@ import { Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { DatasheetTab } from '../features/config/datasheet/DatasheetTab';
+import { RolesTab } from '../features/config/roles/RolesTab';
 import { TagsTab } from '../features/config/tags/TagsTab';
 import { useSession } from '../features/session/hooks/useSession';
 
@@ -16,6 +17,7 @@ interface ConfigTab {
 // 02 §2: the configuration tabs; each shows only with one of its permissions (01 §2.3).
 const TABS: ConfigTab[] = [
   { key: 'tags', label: 'Etiquetas', permissions: ['readTags', 'writeTags'], children: <TagsTab /> },
+  { key: 'roles', label: 'Roles', permissions: ['readRols', 'writeRols'], children: <RolesTab /> },
   {
     key: 'datasheet',
     label: 'Datos de contacto',
@@ -26,6 +28,7 @@ const TABS: ConfigTab[] = [
 
 const PATH_TABS: Record<string, string> = {
   '/config/new-tag': 'tags',
+  '/config/new-rol': 'roles',
   '/config/new-datasheet': 'datasheet',
 };
 

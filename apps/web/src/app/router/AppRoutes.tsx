@@ -40,6 +40,7 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   [SIMULATOR_ROUTE]: <SimulatorPage />,
   '/config': <ConfigPage />,
   '/config/new-tag': <ConfigPage />,
+  '/config/new-rol': <ConfigPage />,
   '/config/new-datasheet': <ConfigPage />,
   '/contacts': <ContactsPage />,
   '/quickAnswers': <QuickAnswersPage />,

@@ -80,6 +80,16 @@ export function DatasheetTab() {
     if (error) handleError(error);
   }, [error]);
 
+  // One form store serves every opening: load the values of what is being edited each time.
+  useEffect(() => {
+    if (editing === null) return;
+    form.setFieldsValue(
+      editing === 'new'
+        ? { name: '', type: 'string', options: [] }
+        : { name: editing.name, type: editing.type, options: editing.options },
+    );
+  }, [editing, form]);
+
   function close() {
     setEditing(null);
     if (location.pathname === '/config/new-datasheet') navigate('/config?tab=datasheet', { replace: true });

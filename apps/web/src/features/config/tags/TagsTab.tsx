@@ -78,6 +78,16 @@ export function TagsTab() {
     if (error) handleError(error);
   }, [error]);
 
+  // One form store serves every opening: load the values of what is being edited each time.
+  useEffect(() => {
+    if (editing === null) return;
+    form.setFieldsValue(
+      editing === 'new'
+        ? { name: '', color: DEFAULT_TAG_COLOR }
+        : { name: editing.name, color: editing.color },
+    );
+  }, [editing, form]);
+
   const tags = data?.tags ?? [];
 
   function close() {

@@ -1,0 +1,11 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('Role')
+export class RoleModel {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field(() => [String]) permissions: string[];
+  @Field(() => Int, { description: 'Users who have it.' }) userCount: number;
+  @Field({ description: 'superadmin: neither editable nor deletable.' }) isSuperadmin: boolean;
+  @Field({ description: 'admin and superadmin: not deletable.' }) isAdmin: boolean;
+}

@@ -1,0 +1,59 @@
+import { PERMISSION_NAMES } from '@crm/shared';
+import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { IsArray, IsString, MaxLength } from 'class-validator';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { RoleModel } from './models/role.model';
+import { RolesAdminService } from './roles-admin.service';
+
+@InputType()
+class RoleInput {
+  @Field()
+  @IsString({ message: 'El nombre del rol es obligatorio.' })
+  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  name: string;
+
+  @Field(() => [String])
+  @IsArray({ message: 'Selecciona al menos un permiso para el rol.' })
+  @IsString({ each: true, message: 'Permiso inválido' })
+  permissions: string[];
+}
+
+@Resolver(() => RoleModel)
+export class RolesResolver {
+  constructor(private readonly admin: RolesAdminService) {}
+
+  @RequirePermissions('readRols', 'writeRols', 'readUsers', 'writeUsers')
+  @Query(() => [RoleModel], { description: 'The company’s roles with their permissions and user counts.' })
+  roles(@CurrentUser() user: AuthUser): Promise<RoleModel[]> {
+    return this.admin.list(user);
+  }
+
+  @RequirePermissions('readRols', 'writeRols')
+  @Query(() => [String], { description: 'Every permission name (01 §6), for the role form.' })
+  permissionNames(): string[] {
+    return [...PERMISSION_NAMES];
+  }
+
+  @RequirePermissions('writeRols')
+  @Mutation(() => RoleModel)
+  createRole(@CurrentUser() user: AuthUser, @Args('input') input: RoleInput): Promise<RoleModel> {
+    return this.admin.create(user, input);
+  }
+
+  @RequirePermissions('writeRols')
+  @Mutation(() => RoleModel)
+  updateRole(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => Int }) id: number,
+    @Args('input') input: RoleInput,
+  ): Promise<RoleModel> {
+    return this.admin.update(user, id, input);
+  }
+
+  @RequirePermissions('writeRols')
+  @Mutation(() => Boolean)
+  deleteRole(@CurrentUser() user: AuthUser, @Args('id', { type: () => Int }) id: number): Promise<boolean> {
+    return this.admin.delete(user, id);
+  }
+}

@@ -1,0 +1,144 @@
+import { io, type Socket } from 'socket.io-client';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let ds: DataSource;
+let owner: { email: string; token: string };
+let otra: string;
+const sockets: Socket[] = [];
+const run = String(Date.now()).slice(-6);
+
+// Roles are checked in a company of their own: the demo company's roles are compared exactly elsewhere.
+beforeAll(async () => {
+  t = await startTestApp();
+  ds = t.app.get(DataSource);
+  owner = await registerCompany(t, 'roles');
+  otra = await login(t, 'admin@otra.local');
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+const ROLES = `{ roles { id name permissions userCount isSuperadmin isAdmin } }`;
+const CREATE = `mutation($input: RoleInput!) { createRole(input: $input) { id name permissions userCount } }`;
+const UPDATE = `mutation($id: Int!, $input: RoleInput!) { updateRole(id: $id, input: $input) { id name permissions } }`;
+const DELETE = `mutation($id: Int!) { deleteRole(id: $id) }`;
+
+interface Role {
+  id: number;
+  name: string;
+  permissions: string[];
+  userCount: number;
+  isSuperadmin: boolean;
+  isAdmin: boolean;
+}
+
+async function roles(): Promise<Role[]> {
+  const res = await gql<{ roles: Role[] }>(t, owner.token, ROLES);
+  return res.data?.roles ?? [];
+}
+
+describe('role administration (01 §6, 02 §5)', () => {
+  it('creates a capitalised role with readChat added; refuses no permissions, same name, same set', async () => {
+    const res = await gql<{ createRole: Role }>(t, owner.token, CREATE, {
+      input: { name: `  vendedor ${run}`, permissions: ['tagConversations', 'followUp'] },
+    });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.createRole.name).toBe(`Vendedor ${run}`);
+    expect(res.data?.createRole.permissions).toEqual(['followUp', 'readChat', 'tagConversations']);
+    const empty = await gql(t, owner.token, CREATE, { input: { name: 'Vacío', permissions: [] } });
+    expect(empty.errors?.[0]?.extensions?.code).toBe('EMPTY_PERMISSSIONS_ERROR');
+    const sameName = await gql(t, owner.token, CREATE, {
+      input: { name: `VENDEDOR ${run}`, permissions: ['campaigns'] },
+    });
+    expect(sameName.errors?.[0]?.extensions?.code).toBe('ROLE_WITH_SAME_NAME_ERROR');
+    const sameSet = await gql(t, owner.token, CREATE, {
+      input: { name: `Otro ${run}`, permissions: ['followUp', 'tagConversations', 'readChat'] },
+    });
+    expect(sameSet.errors?.[0]?.extensions?.code).toBe('ROLE_WITH_SAME_PERMISSIONS');
+    const unknown = await gql(t, owner.token, CREATE, {
+      input: { name: `Raro ${run}`, permissions: ['fly'] },
+    });
+    expect(unknown.errors?.[0]?.extensions?.field).toBe('permissions');
+  });
+
+  it('keeps superadmin fixed and admin roles undeletable; a role with users stays', async () => {
+    const all = await roles();
+    const superadmin = all.find((r) => r.isSuperadmin) as Role;
+    const admin = all.find((r) => r.name === 'admin') as Role;
+    const edit = await gql(t, owner.token, UPDATE, {
+      id: superadmin.id,
+      input: { name: 'x', permissions: ['agent'] },
+    });
+    expect(edit.errors?.[0]?.extensions?.code).toBe('SUPERADMIN_ROLE_CANNOT_BE_EDITED');
+    for (const role of [superadmin, admin]) {
+      const del = await gql(t, owner.token, DELETE, { id: role.id });
+      expect(del.errors?.[0]?.extensions?.code).toBe('ADMIN_ROLES_CANNOT_BE_DELETED');
+    }
+    const created = await gql<{ createRole: Role }>(t, owner.token, CREATE, {
+      input: { name: `Con gente ${run}`, permissions: ['readAnalytics'] },
+    });
+    const id = created.data?.createRole.id as number;
+    const email = `rol${run}@roles.test`;
+    await ds.query(
+      `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+       SELECT "companyId", $1, 'Con Rol', $2, "passwordHash", "selectedSpaceId" FROM users WHERE email = $3`,
+      [id, email, owner.email],
+    );
+    const withUsers = await gql(t, owner.token, DELETE, { id });
+    expect(withUsers.errors?.[0]?.extensions?.code).toBe('ROLE_ASSIGNED_TO_USERS');
+    await ds.query('DELETE FROM users WHERE email = $1', [email]);
+    const ok = await gql<{ deleteRole: boolean }>(t, owner.token, DELETE, { id });
+    expect(ok.data?.deleteRole).toBe(true);
+  });
+
+  it('changes what a user of the role may do on their next request, and tells their open client', async () => {
+    const created = await gql<{ createRole: Role }>(t, owner.token, CREATE, {
+      input: { name: `Analista ${run}`, permissions: ['readAnalytics'] },
+    });
+    const id = created.data?.createRole.id as number;
+    const email = `analista${run}@roles.test`;
+    await ds.query(
+      `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+       SELECT "companyId", $1, 'Analista', $2, "passwordHash", "selectedSpaceId" FROM users WHERE email = $3`,
+      [id, email, owner.email],
+    );
+    const token = await login(t, email, 'Segura123');
+    const before = await gql<{ me: { permissions: Record<string, boolean> } }>(
+      t,
+      token,
+      '{ me { permissions } }',
+    );
+    expect(before.data?.me.permissions.readTags).toBeUndefined();
+    const socket = io(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const told = new Promise((resolve) => socket.once('updateUserData', resolve));
+    const updated = await gql(t, owner.token, UPDATE, {
+      id,
+      input: { name: `Analista ${run}`, permissions: ['readAnalytics', 'readTags'] },
+    });
+    expect(updated.errors).toBeUndefined();
+    await expect(told).resolves.toMatchObject({ reason: 'role' });
+    const after = await gql<{ me: { permissions: Record<string, boolean> } }>(
+      t,
+      token,
+      '{ me { permissions } }',
+    );
+    expect(after.data?.me.permissions.readTags).toBe(true);
+    // Another company cannot touch it.
+    const foreign = await gql(t, otra, UPDATE, { id, input: { name: 'Robado', permissions: ['agent'] } });
+    expect(foreign.errors?.[0]?.extensions?.field).toBe('id');
+  });
+});

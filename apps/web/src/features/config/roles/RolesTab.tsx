@@ -1,0 +1,263 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { hasAnyPermission, PERMISSION_GROUPS } from '@crm/shared';
+import {
+  Button,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { handleError, resolveError } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useSession } from '../../session/hooks/useSession';
+
+interface Role {
+  id: number;
+  name: string;
+  permissions: string[];
+  userCount: number;
+  isSuperadmin: boolean;
+  isAdmin: boolean;
+}
+
+interface RoleForm {
+  name: string;
+  permissions: string[];
+}
+
+const ROLES: TypedDocumentNode<{ roles: Role[] }, Record<string, never>> = gql`
+  query ConfigRoles {
+    roles {
+      id
+      name
+      permissions
+      userCount
+      isSuperadmin
+      isAdmin
+    }
+  }
+`;
+
+const CREATE: TypedDocumentNode<{ createRole: Role }, { input: RoleForm }> = gql`
+  mutation ConfigCreateRole($input: RoleInput!) {
+    createRole(input: $input) {
+      id
+    }
+  }
+`;
+
+const UPDATE: TypedDocumentNode<{ updateRole: Role }, { id: number; input: RoleForm }> = gql`
+  mutation ConfigUpdateRole($id: Int!, $input: RoleInput!) {
+    updateRole(id: $id, input: $input) {
+      id
+    }
+  }
+`;
+
+const DELETE: TypedDocumentNode<{ deleteRole: boolean }, { id: number }> = gql`
+  mutation ConfigDeleteRole($id: Int!) {
+    deleteRole(id: $id)
+  }
+`;
+
+const LABELS = new Map<string, string>(
+  PERMISSION_GROUPS.flatMap((g) => g.permissions.map(([n, l]) => [n, l])),
+);
+const DEFAULT_ROLE_NAMES = new Set(['admin', 'agente', 'groupadmin', 'superadmin']);
+
+/** 02 §2 configuration, 'Roles' (issue 6): the company's roles and what each may do. */
+export function RolesTab() {
+  const { me, refetchMe } = useSession();
+  const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeRols']);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { data, loading, error, refetch } = useQuery(ROLES, { fetchPolicy: 'cache-and-network' });
+  const [editing, setEditing] = useState<Role | 'new' | null>(
+    location.pathname === '/config/new-rol' && canWrite ? 'new' : null,
+  );
+  const [form] = Form.useForm<RoleForm>();
+  const [create, creating] = useMutation(CREATE);
+  const [update, updating] = useMutation(UPDATE);
+  const [remove] = useMutation(DELETE);
+
+  useEffect(() => {
+    if (error) handleError(error);
+  }, [error]);
+
+  // One form store serves every opening: load the values of what is being edited each time.
+  useEffect(() => {
+    if (editing === null) return;
+    form.setFieldsValue(
+      editing === 'new'
+        ? { name: '', permissions: ['readChat'] }
+        : { name: editing.name, permissions: editing.permissions },
+    );
+  }, [editing, form]);
+
+  function close() {
+    setEditing(null);
+    if (location.pathname === '/config/new-rol') navigate('/config?tab=roles', { replace: true });
+  }
+
+  async function save(values: RoleForm) {
+    try {
+      if (editing === 'new') await create({ variables: { input: values } });
+      else if (editing) await update({ variables: { id: editing.id, input: values } });
+      toast.success(editing === 'new' ? 'Rol creado' : 'Rol actualizado');
+      close();
+      await refetch();
+      // The caller's own role may be the one that changed.
+      await refetchMe();
+    } catch (cause) {
+      const resolved = resolveError(cause);
+      if (resolved.field === 'name' || resolved.field === 'permissions') {
+        form.setFields([{ name: resolved.field, errors: [resolved.userMessage] }]);
+      } else {
+        handleError(cause);
+      }
+    }
+  }
+
+  async function destroy(role: Role) {
+    try {
+      await remove({ variables: { id: role.id } });
+      toast.success('Rol eliminado');
+      await refetch();
+    } catch (cause) {
+      handleError(cause);
+    }
+  }
+
+  const roles = data?.roles ?? [];
+  const fixedName = editing !== null && editing !== 'new' && DEFAULT_ROLE_NAMES.has(editing.name);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {canWrite && (
+        <div style={{ textAlign: 'right' }}>
+          <Button type="primary" onClick={() => setEditing('new')}>
+            Nuevo rol
+          </Button>
+        </div>
+      )}
+      <Table<Role>
+        rowKey="id"
+        size="small"
+        loading={loading && roles.length === 0}
+        dataSource={roles}
+        pagination={false}
+        columns={[
+          { title: 'Rol', dataIndex: 'name', key: 'name' },
+          {
+            title: 'Permisos',
+            key: 'permissions',
+            render: (_: unknown, role) =>
+              role.permissions.map((p) => (
+                <Tag key={p} style={{ marginBottom: 4 }}>
+                  {LABELS.get(p) ?? p}
+                </Tag>
+              )),
+          },
+          { title: 'Usuarios', dataIndex: 'userCount', key: 'userCount', width: 100 },
+          ...(canWrite
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  width: 200,
+                  render: (_: unknown, role: Role) => (
+                    <Space>
+                      {!role.isSuperadmin && (
+                        <Button size="small" onClick={() => setEditing(role)}>
+                          Editar
+                        </Button>
+                      )}
+                      {!role.isAdmin && (
+                        <Popconfirm
+                          title={`¿Eliminar el rol «${role.name}»?`}
+                          okText="Eliminar"
+                          cancelText="Cancelar"
+                          onConfirm={() => destroy(role)}
+                        >
+                          <Button size="small" danger disabled={role.userCount > 0}>
+                            Eliminar
+                          </Button>
+                        </Popconfirm>
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        width={760}
+        title={editing === 'new' ? 'Nuevo rol' : 'Editar rol'}
+        okText="Guardar"
+        cancelText="Cancelar"
+        confirmLoading={creating.loading || updating.loading}
+        onOk={() => form.submit()}
+        onCancel={close}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={save}
+          initialValues={
+            editing && editing !== 'new'
+              ? { name: editing.name, permissions: editing.permissions }
+              : { name: '', permissions: ['readChat'] }
+          }
+        >
+          <Form.Item
+            name="name"
+            label="Nombre"
+            rules={[{ required: true, whitespace: true, message: 'El nombre del rol es obligatorio.' }]}
+          >
+            <Input maxLength={60} placeholder="Nombre del rol" disabled={fixedName} />
+          </Form.Item>
+          <Form.Item
+            name="permissions"
+            label="Permisos"
+            rules={[
+              {
+                required: true,
+                type: 'array',
+                min: 1,
+                message: 'Selecciona al menos un permiso para el rol.',
+              },
+            ]}
+            extra="«Ver el chat» se agrega siempre."
+          >
+            <Checkbox.Group style={{ width: '100%' }}>
+              <Row gutter={[16, 8]}>
+                {PERMISSION_GROUPS.map((group) => (
+                  <Col span={12} key={group.title}>
+                    <Typography.Text strong>{group.title}</Typography.Text>
+                    {group.permissions.map(([name, label]) => (
+                      <div key={name}>
+                        <Checkbox value={name}>{label}</Checkbox>
+                      </div>
+                    ))}
+                  </Col>
+                ))}
+              </Row>
+            </Checkbox.Group>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}
