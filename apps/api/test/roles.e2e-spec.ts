@@ -120,8 +120,8 @@ describe('role administration (01 §6, 02 §5)', () => {
       reconnection: false,
     });
     sockets.push(socket);
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     const told = new Promise((resolve) => socket.once('updateUserData', resolve));

@@ -26,13 +26,13 @@ describe('roles configuration (/config, Roles)', () => {
   it('creates a role, and a role change redraws its user’s top bar live', async () => {
     const token = await loginToken(baseUrl, 'admin@demo.local');
     const before = await graphql<{ roles: Role[] }>(baseUrl, token, ROLES);
-    const groupadmin = before.data?.roles.find((r) => r.name === 'groupadmin');
-    if (!groupadmin) throw new Error('groupadmin role missing');
+    const agente = before.data?.roles.find((r) => r.name === 'agente');
+    if (!agente) throw new Error('agente role missing');
 
     const adminSide = await openPage(browser, baseUrl);
     const userSide = await openPage(browser, baseUrl);
     try {
-      await loginAndWaitForShell(userSide.page, 'groupadmin@demo.local');
+      await loginAndWaitForShell(userSide.page, 'agente@demo.local');
       expect(await navLabels(userSide.page)).not.toContain('Campañas');
 
       const page = adminSide.page;
@@ -50,10 +50,10 @@ describe('roles configuration (/config, Roles)', () => {
         .filter({ hasText: `Supervisor ${run}` })
         .waitFor();
 
-      // Editing the group admins' role: their open client redraws its menu without a reload.
+      // Editing the agents' role: their open client redraws its menu without a reload.
       await page
         .getByRole('row')
-        .filter({ hasText: 'groupadmin' })
+        .filter({ has: page.getByRole('cell', { name: 'agente', exact: true }) })
         .getByRole('button', { name: 'Editar' })
         .click();
       const edit = page.getByRole('dialog', { name: 'Editar rol' });
@@ -61,11 +61,11 @@ describe('roles configuration (/config, Roles)', () => {
       await edit.getByRole('button', { name: 'Guardar' }).click();
       await edit.waitFor({ state: 'hidden' });
       await expect.poll(() => navLabels(userSide.page), { timeout: 15_000 }).toContain('Campañas');
-      await screenshot(userSide.page, 'config-roles-groupadmin');
+      await screenshot(userSide.page, 'config-roles-agente');
     } finally {
       await graphql(baseUrl, token, UPDATE, {
-        id: groupadmin.id,
-        input: { name: groupadmin.name, permissions: groupadmin.permissions },
+        id: agente.id,
+        input: { name: agente.name, permissions: agente.permissions },
       });
       const created = (await graphql<{ roles: Role[] }>(baseUrl, token, ROLES)).data?.roles.find(
         (r) => r.name === `Supervisor ${run}`,

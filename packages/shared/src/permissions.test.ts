@@ -5,6 +5,7 @@ import {
   DEFAULT_ROLE_PERMISSIONS,
   hasAnyPermission,
   isPermissionName,
+  PERMISSION_GROUPS,
   PERMISSION_NAMES,
   ROLE_NAMES,
   toPermissionMap,
@@ -105,8 +106,7 @@ describe('default roles', () => {
 });
 
 describe('PERMISSION_GROUPS', () => {
-  it('labels every permission exactly once', async () => {
-    const { PERMISSION_GROUPS, PERMISSION_NAMES } = await import('./permissions');
+  it('labels every permission exactly once', () => {
     const labelled = PERMISSION_GROUPS.flatMap((g) => g.permissions.map(([name]) => name));
     expect([...labelled].sort()).toEqual([...PERMISSION_NAMES].sort());
   });
