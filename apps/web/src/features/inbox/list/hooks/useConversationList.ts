@@ -184,13 +184,18 @@ export function useConversationList({
     const row =
       selectedId === null ? undefined : stateRef.current.list.items.find((item) => item.id === selectedId);
     dispatch({ type: 'select', id: selectedId });
-    if (selectedId === null) return;
-    // 02 §4: a selected conversation is marked read.
-    if (row) {
-      if (row.unreadMessages > 0) markRead(selectedId);
-      return;
-    }
-    // Opened from its URL: it may be on a page not loaded yet, or outside the filter.
+    // 02 §4: a selected conversation is marked read (one opened from its URL, once it has loaded).
+    if (row && row.unreadMessages > 0) markRead(row.id);
+  }, [selectedId, markRead]);
+
+  const selected = useMemo(() => selectedConversation(state), [state]);
+  const missing = selectedId !== null && selected === null && state.closedId !== selectedId;
+
+  // Opened from its URL, or gone from the list between the click and the selection (an event can land in
+  // between): fetch it. It may be on a page not loaded yet or outside the filter; if the caller may no longer
+  // see it, the refusal closes it.
+  useEffect(() => {
+    if (!missing || selectedId === null) return;
     let active = true;
     client
       // Kept current by events, not by Apollo's cache.
@@ -209,10 +214,9 @@ export function useConversationList({
     return () => {
       active = false;
     };
-  }, [selectedId, client, markRead]);
+  }, [missing, selectedId, client, markRead]);
 
-  const selected = useMemo(() => selectedConversation(state), [state]);
-  const opening = selectedId !== null && selected === null && state.closedId !== selectedId;
+  const opening = missing;
 
   return { state, selected, opening, loadMore, reload };
 }
