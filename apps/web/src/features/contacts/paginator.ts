@@ -29,7 +29,9 @@ export function pagerItems(
   const items: PagerItem[] = [];
   let previous = 0;
   for (const page of [...pages].sort((a, b) => a - b)) {
-    if (page - previous > 1) items.push({ kind: 'gap', key: `gap-${previous}` });
+    // A gap hiding a single page shows that page instead: the link takes no more room than the '…'.
+    if (page - previous === 2) items.push({ kind: 'page', page: previous + 1 });
+    else if (page - previous > 2) items.push({ kind: 'gap', key: `gap-${previous}` });
     items.push({ kind: 'page', page });
     previous = page;
   }

@@ -8,6 +8,17 @@ export function needsNextBlock(page: number, loaded: number, hasMore: boolean): 
   return hasMore && page >= Math.max(1, Math.ceil(loaded / CONTACTS_PAGE_SIZE));
 }
 
+/** Pages of 7 over the loaded rows, plus one to reach the next block while the server has more; none when empty. */
+export function pageCountOf(loaded: number, hasMore: boolean): number {
+  if (loaded === 0) return 0;
+  return Math.ceil(loaded / CONTACTS_PAGE_SIZE) + (hasMore ? 1 : 0);
+}
+
+export function pageOf<T>(rows: readonly T[], page: number): T[] {
+  const start = (page - 1) * CONTACTS_PAGE_SIZE;
+  return rows.slice(start, start + CONTACTS_PAGE_SIZE);
+}
+
 export interface ContactsState {
   rows: ContactReportRow[];
   /** Rows of the current page (7). */
@@ -17,74 +28,104 @@ export interface ContactsState {
   hasMore: boolean;
   loading: boolean;
   setPage: (page: number) => void;
+  /** Reads the list again from its first block (after a create, an import or a phone change). */
   reload: () => void;
 }
 
+interface Blocks {
+  /** Which filter (and reload) the rows answer. */
+  key: string | null;
+  rows: ContactReportRow[];
+  cursor: string | null;
+  hasMore: boolean;
+  page: number;
+  loading: boolean;
+}
+
+const NO_BLOCKS: Blocks = { key: null, rows: [], cursor: null, hasMore: false, page: 1, loading: true };
+
 /** The contacts table's data: server blocks of 50 by keyset cursor, shown 7 a page (02 §2, §9). */
 export function useContacts(filter: ContactsFilter): ContactsState {
-  const [rows, setRows] = useState<ContactReportRow[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [page, setPage] = useState(1);
   const [generation, setGeneration] = useState(0);
-  // Answers of an older filter must not land in the new list.
-  const current = useRef(0);
-  const filterKey = JSON.stringify(filter);
+  const [blocks, setBlocks] = useState<Blocks>(NO_BLOCKS);
+  const key = `${generation}|${JSON.stringify(filter)}`;
+  // Answers for an older filter or an older reload must not land in the current list.
+  const current = useRef(key);
+  // The block last asked for, so one cursor is never fetched twice (an effect may run again for the same state).
+  const asked = useRef<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filter's contents.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filter's contents and the reload.
   useEffect(() => {
-    const ticket = ++current.current;
-    setLoading(true);
-    setPage(1);
-    fetchContactsBlock(filter, null)
-      .then((block) => {
-        if (ticket !== current.current) return;
-        setRows(block.clients);
-        setCursor(block.cursor);
-        setHasMore(block.hasMore);
-      })
-      .catch((error: unknown) => {
-        if (ticket !== current.current) return;
-        setRows([]);
-        setHasMore(false);
+    current.current = key;
+    // The rows shown stay under the table's spinner until the new first block arrives.
+    setBlocks((previous) => ({ ...previous, page: 1, loading: true }));
+    fetchContactsBlock(filter, null).then(
+      (block) => {
+        if (current.current !== key) return;
+        setBlocks({
+          key,
+          rows: block.clients,
+          cursor: block.cursor,
+          hasMore: block.hasMore,
+          page: 1,
+          loading: false,
+        });
+      },
+      (error: unknown) => {
+        if (current.current !== key) return;
+        setBlocks({ key, rows: [], cursor: null, hasMore: false, page: 1, loading: false });
         handleError(error);
-      })
-      .finally(() => {
-        if (ticket === current.current) setLoading(false);
-      });
-  }, [filterKey, generation]);
+      },
+    );
+  }, [key]);
 
+  const wantsNextBlock =
+    blocks.key === key && !blocks.loading && needsNextBlock(blocks.page, blocks.rows.length, blocks.hasMore);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the last loaded page is reached, once per block.
   useEffect(() => {
-    if (loading || !needsNextBlock(page, rows.length, hasMore)) return;
-    const ticket = current.current;
-    setLoading(true);
-    fetchContactsBlock(filter, cursor)
-      .then((block) => {
-        if (ticket !== current.current) return;
-        setRows((previous) => [...previous, ...block.clients]);
-        setCursor(block.cursor);
-        setHasMore(block.hasMore);
-      })
-      .catch((error: unknown) => {
-        if (ticket === current.current) setHasMore(false);
+    if (!wantsNextBlock) return;
+    const requested = key;
+    const ask = `${key}|${blocks.cursor ?? ''}`;
+    if (asked.current === ask) return;
+    asked.current = ask;
+    setBlocks((previous) => ({ ...previous, loading: true }));
+    fetchContactsBlock(filter, blocks.cursor).then(
+      (block) => {
+        if (current.current !== requested) return;
+        setBlocks((previous) => ({
+          ...previous,
+          rows: [...previous.rows, ...block.clients],
+          cursor: block.cursor,
+          hasMore: block.hasMore,
+          loading: false,
+        }));
+      },
+      (error: unknown) => {
+        if (current.current !== requested) return;
+        // Stop asking: the rows loaded so far stay; a reload or a filter change tries again.
+        setBlocks((previous) => ({ ...previous, hasMore: false, loading: false }));
         handleError(error);
-      })
-      .finally(() => {
-        if (ticket === current.current) setLoading(false);
-      });
-  }, [page, rows.length, hasMore, loading, cursor, filter]);
+      },
+    );
+  }, [wantsNextBlock]);
 
-  const pageCount = Math.max(1, Math.ceil(rows.length / CONTACTS_PAGE_SIZE)) + (hasMore ? 1 : 0);
-  const start = (page - 1) * CONTACTS_PAGE_SIZE;
+  const setPage = useCallback((next: number) => {
+    setBlocks((previous) => {
+      const last = Math.max(1, pageCountOf(previous.rows.length, previous.hasMore));
+      return { ...previous, page: Math.min(Math.max(1, Math.floor(next)), last) };
+    });
+  }, []);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+
   return {
-    rows,
-    pageRows: rows.slice(start, start + CONTACTS_PAGE_SIZE),
-    page,
-    pageCount: rows.length === 0 ? 0 : pageCount,
-    hasMore,
-    loading,
-    setPage: useCallback((next: number) => setPage(Math.max(1, next)), []),
-    reload: useCallback(() => setGeneration((g) => g + 1), []),
+    rows: blocks.rows,
+    pageRows: pageOf(blocks.rows, blocks.page),
+    page: blocks.page,
+    pageCount: pageCountOf(blocks.rows.length, blocks.hasMore),
+    hasMore: blocks.hasMore,
+    loading: blocks.loading,
+    setPage,
+    reload,
   };
 }

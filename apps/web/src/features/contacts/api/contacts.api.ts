@@ -1,15 +1,19 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import {
+  type ApiErrorBody,
   CONTACTS_BLOCK_SIZE,
   type ContactsFilter,
   type ContactsPage,
   EXPORT_FILE_NAMES,
   type ExportFormat,
   type ImportContactsResult,
+  OFFLINE_WARNING_MESSAGE,
 } from '@crm/shared';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-error';
+import { isSessionErrorCode } from '../../../lib/errors';
 import { apiPost } from '../../../lib/http';
 import { sendRequest } from '../../../lib/multipart';
+import { endSession } from '../../../lib/session';
 import { getToken } from '../../../lib/storage';
 
 /** 02 §7: the contacts panel reads /conversations_by_filter with `custom: true`, 50 at a time. */
@@ -59,11 +63,16 @@ async function download(path: string, init: RequestInit, fileName: string): Prom
       headers: { ...(init.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
   } catch {
-    throw new ApiError(0, { code: NETWORK_ERROR_CODE });
+    throw new ApiError(0, { code: NETWORK_ERROR_CODE, userMessage: OFFLINE_WARNING_MESSAGE });
   }
   if (!response.ok) {
-    const body = await response.json().catch(() => ({}));
-    throw new ApiError(response.status, body);
+    const body: unknown = await response.json().catch(() => ({}));
+    const error = new ApiError(
+      response.status,
+      typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>) : {},
+    );
+    if (token && isSessionErrorCode(error.code)) endSession();
+    throw error;
   }
   saveBlob(await response.blob(), fileName);
 }

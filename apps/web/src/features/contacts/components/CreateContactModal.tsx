@@ -1,11 +1,13 @@
 import { useMutation } from '@apollo/client/react';
+import { validateName } from '@crm/shared';
 import { Form, Input, Modal, Select } from 'antd';
 import { handleError, resolveError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { CREATE_CLIENT } from '../api/contacts.api';
-import { fullPhone, PhoneField, type PhoneValue } from './PhoneField';
+import { EMPTY_PHONE, fullPhone, type PhoneValue, validatePhoneValue } from '../phoneCountries';
+import { PhoneField } from './PhoneField';
 
-interface ChannelOption {
+export interface ChannelOption {
   id: number;
   name: string;
 }
@@ -23,7 +25,12 @@ interface FormValues {
   name?: string;
 }
 
-/** 02 §8 createClient: a contact from a phone number and a channel. */
+type FieldName = keyof FormValues;
+const FORM_FIELDS: readonly FieldName[] = ['channelId', 'phone', 'name'];
+const formField = (field: string | undefined): FieldName | null =>
+  FORM_FIELDS.find((name) => name === field) ?? null;
+
+/** 02 §7 createClient: a contact from a phone number in one of the space's phone channels. */
 export function CreateContactModal({ open, channels, onClose, onCreated }: CreateContactModalProps) {
   const [form] = Form.useForm<FormValues>();
   const [create, { loading }] = useMutation(CREATE_CLIENT);
@@ -32,21 +39,23 @@ export function CreateContactModal({ open, channels, onClose, onCreated }: Creat
     try {
       await create({
         variables: {
-          input: { channelId: values.channelId, phone: fullPhone(values.phone), name: values.name || null },
+          input: {
+            channelId: values.channelId,
+            phone: fullPhone(values.phone),
+            name: values.name?.trim() || null,
+          },
         },
       });
       toast.success('Contacto creado exitosamente');
-      form.resetFields();
       onCreated();
     } catch (error) {
       const resolved = resolveError(error);
-      const field =
-        resolved.field === 'channelId' ? 'channelId' : resolved.field === 'name' ? 'name' : 'phone';
-      if (resolved.field || resolved.code === 'PHONE_ALREADY_USED') {
-        form.setFields([{ name: field, errors: [resolved.userMessage] }]);
-      } else {
-        handleError(error);
-      }
+      // PHONE_ALREADY_USED ('Ya existe un contacto con ese teléfono en este canal.') and 400s name their field.
+      const field = formField(resolved.field);
+      if (field) form.setFields([{ name: field, errors: [resolved.userMessage] }]);
+      else if (resolved.code === 'PHONE_ALREADY_USED')
+        form.setFields([{ name: 'phone', errors: [resolved.userMessage] }]);
+      else handleError(error);
     }
   }
 
@@ -61,11 +70,12 @@ export function CreateContactModal({ open, channels, onClose, onCreated }: Creat
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form
+      <Form<FormValues>
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{ phone: { country: '52', number: '' }, channelId: channels[0]?.id }}
+        initialValues={{ phone: EMPTY_PHONE, channelId: channels[0]?.id }}
+        preserve={false}
       >
         <Form.Item
           name="channelId"
@@ -75,6 +85,7 @@ export function CreateContactModal({ open, channels, onClose, onCreated }: Creat
           <Select
             options={channels.map((c) => ({ value: c.id, label: c.name }))}
             placeholder="Selecciona un canal"
+            notFoundContent="No hay canales de WhatsApp o SMS en este espacio"
           />
         </Form.Item>
         <Form.Item
@@ -82,16 +93,27 @@ export function CreateContactModal({ open, channels, onClose, onCreated }: Creat
           label="Teléfono"
           rules={[
             {
-              validator: (_rule, value: PhoneValue | undefined) =>
-                value && value.number.replace(/\D/g, '').length >= 6
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Escribe el número de teléfono')),
+              validator: (_rule, value: PhoneValue | undefined) => {
+                const problem = validatePhoneValue(value);
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
             },
           ]}
         >
           <PhoneField />
         </Form.Item>
-        <Form.Item name="name" label="Nombre (opcional)">
+        <Form.Item
+          name="name"
+          label="Nombre (opcional)"
+          rules={[
+            {
+              validator: (_rule, value: string | undefined) => {
+                const problem = value?.trim() ? validateName(value) : null;
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
           <Input maxLength={200} placeholder="Nombre del contacto" />
         </Form.Item>
       </Form>

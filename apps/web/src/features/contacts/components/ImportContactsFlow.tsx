@@ -1,294 +1,258 @@
 import {
+  GENERIC_ERROR_MESSAGE,
   IMPORT_MAX_CONTACTS,
+  IMPORT_MESSAGES,
   IMPORT_RESULTS_PAGE_SIZE,
-  type ImportContactsResult,
   type ImportResultRow,
 } from '@crm/shared';
 import { Alert, Button, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
-import { resolveError } from '../../../lib/errors';
+import { useEffect, useReducer } from 'react';
+import { ApiError } from '../../../lib/api-error';
+import { isSessionErrorCode, resolveError } from '../../../lib/errors';
 import { subscribeRealtime } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { downloadImportTemplate, importContacts } from '../api/contacts.api';
-
-export type ImportStep = 'instructions' | 'channel' | 'upload' | 'result';
-
-interface ChannelOption {
-  id: number;
-  name: string;
-}
+import { importFlowReducer, initialImportFlow, isImportBusy } from '../importFlow';
+import type { ChannelOption } from './CreateContactModal';
+import { ImportExample } from './ImportExample';
+import { ImportProgress } from './ImportProgress';
 
 interface ImportContactsFlowProps {
   open: boolean;
   channels: ChannelOption[];
+  /** `imported` when a file went through (the table and the tags are read again). */
   onClose: (imported: boolean) => void;
 }
 
-const STATUS_COLORS: Record<ImportResultRow['status'], string> = {
-  creado: 'green',
-  duplicado: 'gold',
-  error: 'red',
+const STATUS_TAGS: Record<ImportResultRow['status'], { color: string; label: string }> = {
+  creado: { color: 'green', label: 'Creado' },
+  duplicado: { color: 'gold', label: 'Duplicado' },
+  error: { color: 'red', label: 'Error' },
 };
 
-/** 02 §7: progress text turns white above 40 %, where the bar is under it. */
-export function ProgressBar({ percent, label }: { percent: number; label: string }) {
-  const value = Math.max(0, Math.min(100, Math.round(percent)));
-  return (
-    <div
-      role="progressbar"
-      aria-valuenow={value}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-label={label}
-      style={{
-        position: 'relative',
-        height: 24,
-        borderRadius: 12,
-        background: '#f0f0f0',
-        overflow: 'hidden',
-      }}
-    >
-      <div style={{ width: `${value}%`, height: '100%', background: '#1677ff', transition: 'width 0.2s' }} />
-      <span
-        style={{
-          position: 'absolute',
-          inset: 0,
-          textAlign: 'center',
-          lineHeight: '24px',
-          fontSize: 12,
-          color: value > 40 ? '#ffffff' : '#262626',
-        }}
-      >
-        {label} {value}%
-      </span>
-    </div>
-  );
+// 02 §8: the toast of a failed import when the server gave no reason.
+const IMPORT_FAILED_TOAST = 'Error importing contacts';
+
+const SPREADSHEET = /\.(xlsx|csv)$/i;
+
+/**
+ * The reason a failed upload gives the person: the server's own message for a refused file (400: too many rows,
+ * empty, not a spreadsheet…), or null when it gave none.
+ */
+function serverReason(error: unknown): string | null {
+  if (!ApiError.is(error) || error.status < 400 || error.status >= 500) return null;
+  const { userMessage } = resolveError(error);
+  return userMessage && userMessage !== GENERIC_ERROR_MESSAGE ? userMessage : null;
 }
 
-/** The example a person fills in: the template's first columns with one contact. */
-function ExampleSheet() {
-  const header = ['Nombre', 'Apellido', 'Teléfono', 'Etiquetas', 'Correo del agente', 'Ciudad'];
-  const row = ['María', 'García', '5215512345678', 'Cliente nuevo, VIP', 'ana@empresa.com', 'CDMX'];
-  const cell = {
-    border: '1px solid #d9d9d9',
-    padding: '2px 8px',
-    fontSize: 12,
-    whiteSpace: 'nowrap',
-  } as const;
-  return (
-    <figure style={{ margin: 0, overflowX: 'auto' }} aria-label="Ejemplo de archivo">
-      <table style={{ borderCollapse: 'collapse', background: '#fff' }}>
-        <thead>
-          <tr>
-            {header.map((h) => (
-              <th key={h} style={{ ...cell, background: '#e6f4ff' }}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {row.map((value, i) => (
-              <td key={header[i]} style={cell}>
-                {value}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
-      <figcaption style={{ fontSize: 12, color: '#8c8c8c' }}>Ejemplo de archivo</figcaption>
-    </figure>
-  );
-}
-
-/** 02 §2 import flow: instructions, channel choice, upload with a percentage bar, result table. */
+/** 02 §2 / §4 import flow: instructions, channel choice, upload with a percentage bar, result table. */
 export function ImportContactsFlow({ open, channels, onClose }: ImportContactsFlowProps) {
-  const [step, setStep] = useState<ImportStep>('instructions');
-  const [channelId, setChannelId] = useState<number | undefined>(undefined);
-  const [uploading, setUploading] = useState(false);
-  const [phase, setPhase] = useState<'upload' | 'process'>('upload');
-  const [percent, setPercent] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportContactsResult | null>(null);
+  const [state, dispatch] = useReducer(importFlowReducer, null, () => initialImportFlow());
+  const busy = isImportBusy(state);
+  const firstChannel = channels[0]?.id ?? null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening starts over; channels arriving later do not.
   useEffect(() => {
-    if (!open) return;
-    setStep('instructions');
-    setChannelId(channels[0]?.id);
-    setUploading(false);
-    setPercent(0);
-    setError(null);
-    setResult(null);
-  }, [open, channels]);
+    if (open) dispatch({ type: 'open', channelId: firstChannel });
+  }, [open]);
+  useEffect(() => {
+    if (open && firstChannel !== null) dispatch({ type: 'defaultChannel', channelId: firstChannel });
+  }, [open, firstChannel]);
 
+  // While the server works through the rows it reports to this user's room (02 §7 'progressBar').
   useEffect(() => {
-    if (!uploading) return;
-    return subscribeRealtime('progressBar', (payload) => {
-      setPhase('process');
-      setPercent(payload.progress);
-    });
-  }, [uploading]);
+    if (!busy) return;
+    return subscribeRealtime('progressBar', (payload) =>
+      dispatch({
+        type: 'serverProgress',
+        percent: payload.progress,
+        processed: payload.processed,
+        total: payload.total,
+      }),
+    );
+  }, [busy]);
 
   async function upload(file: File) {
-    if (channelId === undefined) return;
-    setError(null);
-    setUploading(true);
-    setPhase('upload');
-    setPercent(0);
+    if (state.channelId === null || busy) return;
+    if (!SPREADSHEET.test(file.name)) {
+      dispatch({ type: 'failed', message: IMPORT_MESSAGES.notSpreadsheet });
+      return;
+    }
+    dispatch({ type: 'uploadStarted' });
     try {
-      const answer = await importContacts(file, channelId, (p) => {
-        setPercent(p);
-        if (p >= 100) {
-          setPhase('process');
-          setPercent(0);
-        }
-      });
-      setResult(answer);
-      setStep('result');
-    } catch (cause) {
-      const resolved = resolveError(cause);
-      // 02 §8: the toast of a failed import; the reason (too many rows, not a spreadsheet…) stays on screen.
-      toast.error('Error importing contacts');
-      setError(resolved.userMessage);
-    } finally {
-      setUploading(false);
+      const result = await importContacts(file, state.channelId, (percent) =>
+        dispatch({ type: 'uploadProgress', percent }),
+      );
+      dispatch({ type: 'finished', result });
+    } catch (error) {
+      const reason = serverReason(error);
+      if (reason) {
+        dispatch({ type: 'failed', message: reason });
+      } else {
+        dispatch({ type: 'failed', message: IMPORT_MESSAGES.failed });
+        // A session error has already ended the session (lib/multipart); no toast over the login page.
+        if (!isSessionErrorCode(resolveError(error).code)) toast.error(IMPORT_FAILED_TOAST);
+      }
     }
   }
 
-  const created = result?.newClientsDataResult.filter((r) => r.status === 'creado').length ?? 0;
-  const duplicated = result?.newClientsDataResult.filter((r) => r.status === 'duplicado').length ?? 0;
-  const failed = result?.newClientsDataResult.filter((r) => r.status === 'error').length ?? 0;
+  const rows = state.result?.newClientsDataResult ?? [];
+  const count = (status: ImportResultRow['status']) => rows.filter((r) => r.status === status).length;
 
   return (
     <Modal
       open={open}
-      width={720}
+      width={760}
       title="Importar contactos"
-      onCancel={() => !uploading && onClose(result !== null)}
-      maskClosable={false}
+      onCancel={() => !busy && onClose(state.result !== null)}
+      mask={{ closable: false }}
+      closable={!busy}
       footer={null}
       destroyOnHidden
     >
-      {step === 'instructions' && (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Typography.Paragraph>
+      {state.step === 'instructions' && (
+        <Space orientation="vertical" size="middle" className="contacts-full-width">
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
             Sube un archivo .xlsx o .csv con hasta {IMPORT_MAX_CONTACTS} contactos. La primera fila lleva los
-            encabezados y cada fila siguiente un contacto, con las columnas en este orden:
+            encabezados y cada fila siguiente es un contacto, con las columnas en este orden:
           </Typography.Paragraph>
-          <ol style={{ margin: 0 }}>
-            <li>Nombre</li>
-            <li>Apellido</li>
-            <li>Teléfono con código de país (México 521…, Argentina 549…)</li>
-            <li>Etiquetas separadas por comas (las que no existan se crean)</li>
-            <li>Correo del agente que atenderá al contacto (si está vacío, se te asigna a ti)</li>
+          <ol className="contacts-import-columns">
             <li>
-              A partir de la sexta columna, campos de la ficha del contacto: el encabezado es el nombre del
-              campo
+              <strong>Nombre</strong>
+            </li>
+            <li>
+              <strong>Apellido</strong>
+            </li>
+            <li>
+              <strong>Teléfono</strong> con código de país (México 521, Argentina 549)
+            </li>
+            <li>
+              <strong>Etiquetas</strong> separadas por comas; las que no existan se crean
+            </li>
+            <li>
+              <strong>Correo del agente</strong> que atenderá al contacto; si está vacío, se te asigna a ti
+            </li>
+            <li>
+              Desde la sexta columna, <strong>campos personalizados</strong>: el encabezado es el nombre del
+              campo de la ficha de datos
             </li>
           </ol>
-          <ExampleSheet />
+          <ImportExample />
           <Button
             type="link"
-            style={{ padding: 0 }}
-            onClick={() => downloadImportTemplate().catch(handleDownloadError)}
+            className="contacts-link-button"
+            onClick={() =>
+              downloadImportTemplate().catch((error: unknown) => toast.error(resolveError(error).userMessage))
+            }
           >
             Descargar plantilla
           </Button>
-          <div style={{ textAlign: 'right' }}>
-            <Button type="primary" onClick={() => setStep('channel')}>
+          <div className="contacts-modal-actions">
+            <Button type="primary" onClick={() => dispatch({ type: 'next' })}>
               Continuar
             </Button>
           </div>
         </Space>
       )}
 
-      {step === 'channel' && (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {state.step === 'channel' && (
+        <Space orientation="vertical" size="middle" className="contacts-full-width">
           <Typography.Text strong>Selecciona un canal para importar tus contactos</Typography.Text>
           <Select
             aria-label="Canal"
-            style={{ width: '100%' }}
-            value={channelId}
-            onChange={setChannelId}
+            className="contacts-full-width"
+            value={state.channelId ?? undefined}
+            onChange={(channelId: number) => dispatch({ type: 'chooseChannel', channelId })}
             options={channels.map((c) => ({ value: c.id, label: c.name }))}
             placeholder="Canal"
+            notFoundContent="No hay canales de WhatsApp o SMS en este espacio"
           />
-          <div style={{ textAlign: 'right' }}>
-            <Space>
-              <Button onClick={() => setStep('instructions')}>Atrás</Button>
-              <Button type="primary" disabled={channelId === undefined} onClick={() => setStep('upload')}>
-                Continuar
-              </Button>
-            </Space>
+          <div className="contacts-modal-actions">
+            <Button onClick={() => dispatch({ type: 'back' })}>Atrás</Button>
+            <Button
+              type="primary"
+              disabled={state.channelId === null}
+              onClick={() => dispatch({ type: 'next' })}
+            >
+              Continuar
+            </Button>
           </div>
         </Space>
       )}
 
-      {step === 'upload' && (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {state.step === 'upload' && (
+        <Space orientation="vertical" size="middle" className="contacts-full-width">
           <Upload.Dragger
             accept=".xlsx,.csv"
             multiple={false}
             showUploadList={false}
-            disabled={uploading}
+            disabled={busy}
             beforeUpload={(file) => {
               void upload(file);
               return false;
             }}
           >
-            <p style={{ fontSize: 16, margin: 0 }}>Arrastra aquí tu archivo o haz clic para elegirlo</p>
-            <p style={{ color: '#8c8c8c', margin: 0 }}>.xlsx o .csv, hasta {IMPORT_MAX_CONTACTS} contactos</p>
+            <p className="contacts-drop-title">Arrastra aquí tu archivo o haz clic para elegirlo</p>
+            <p className="contacts-drop-hint">.xlsx o .csv, hasta {IMPORT_MAX_CONTACTS} contactos</p>
           </Upload.Dragger>
-          {uploading && (
-            <ProgressBar
-              percent={percent}
-              label={phase === 'upload' ? 'Subiendo archivo' : 'Importando contactos'}
-            />
+          {busy && (
+            <>
+              <ImportProgress
+                percent={state.percent}
+                label={state.phase === 'uploading' ? 'Subiendo archivo' : 'Importando contactos'}
+              />
+              {state.total !== null && (
+                <Typography.Text type="secondary">
+                  {state.processed ?? 0} de {state.total} contactos procesados
+                </Typography.Text>
+              )}
+            </>
           )}
-          {error && <Alert type="error" showIcon message={error} />}
-          <div style={{ textAlign: 'right' }}>
-            <Button disabled={uploading} onClick={() => setStep('channel')}>
+          {state.error && <Alert type="error" showIcon title={state.error} />}
+          <div className="contacts-modal-actions">
+            <Button disabled={busy} onClick={() => dispatch({ type: 'back' })}>
               Atrás
             </Button>
           </div>
         </Space>
       )}
 
-      {step === 'result' && result && (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {state.step === 'result' && state.result && (
+        <Space orientation="vertical" size="middle" className="contacts-full-width">
           <Alert
             type={
-              result.finalStatus === 'success'
+              state.result.finalStatus === 'success'
                 ? 'success'
-                : result.finalStatus === 'partial'
+                : state.result.finalStatus === 'partial'
                   ? 'warning'
                   : 'error'
             }
             showIcon
-            message={`Contactos creados: ${created}. Duplicados: ${duplicated}. Con error: ${failed}.`}
+            title={`Contactos creados: ${state.result.importContacts}. Duplicados: ${count('duplicado')}. Con error: ${count('error')}.`}
           />
           <Table<ImportResultRow & { key: number }>
             size="small"
-            dataSource={result.newClientsDataResult.map((row, key) => ({ ...row, key }))}
+            aria-label="Resultado de la importación"
+            dataSource={rows.map((row, key) => ({ ...row, key }))}
             pagination={{
               pageSize: IMPORT_RESULTS_PAGE_SIZE,
               showSizeChanger: false,
               hideOnSinglePage: true,
             }}
             columns={[
-              { title: 'Número o nombre', dataIndex: 'number' },
+              { title: 'Número o nombre', dataIndex: 'number', key: 'number' },
               {
                 title: 'Estado',
                 dataIndex: 'status',
+                key: 'status',
                 render: (status: ImportResultRow['status']) => (
-                  <Tag color={STATUS_COLORS[status]}>{status}</Tag>
+                  <Tag color={STATUS_TAGS[status].color}>{STATUS_TAGS[status].label}</Tag>
                 ),
               },
-              { title: 'Mensaje', dataIndex: 'message' },
+              { title: 'Mensaje', dataIndex: 'message', key: 'message' },
             ]}
           />
-          <div style={{ textAlign: 'right' }}>
+          <div className="contacts-modal-actions">
             <Button type="primary" onClick={() => onClose(true)}>
               Continuar
             </Button>
@@ -297,8 +261,4 @@ export function ImportContactsFlow({ open, channels, onClose }: ImportContactsFl
       )}
     </Modal>
   );
-}
-
-function handleDownloadError(error: unknown): void {
-  toast.error(resolveError(error).userMessage);
 }

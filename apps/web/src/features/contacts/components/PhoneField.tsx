@@ -1,56 +1,57 @@
 import { Input, Select, Space } from 'antd';
-
-// 02 §2: default Mexico; preferred Mexico, Argentina, Bolivia, Chile, Cook Islands, Ecuador, Peru, Uruguay, Venezuela.
-export const PHONE_COUNTRIES = [
-  { code: '52', label: 'México' },
-  { code: '54', label: 'Argentina' },
-  { code: '591', label: 'Bolivia' },
-  { code: '56', label: 'Chile' },
-  { code: '682', label: 'Islas Cook' },
-  { code: '593', label: 'Ecuador' },
-  { code: '51', label: 'Perú' },
-  { code: '598', label: 'Uruguay' },
-  { code: '58', label: 'Venezuela' },
-  { code: '57', label: 'Colombia' },
-  { code: '502', label: 'Guatemala' },
-  { code: '1', label: 'Estados Unidos' },
-  { code: '34', label: 'España' },
-] as const;
-
-export interface PhoneValue {
-  country: string;
-  number: string;
-}
+import {
+  EMPTY_PHONE,
+  OTHER_PHONE_COUNTRIES,
+  type PhoneCountry,
+  type PhoneValue,
+  PREFERRED_PHONE_COUNTRIES,
+  phoneCountry,
+} from '../phoneCountries';
 
 interface PhoneFieldProps {
   value?: PhoneValue;
   onChange?: (value: PhoneValue) => void;
   id?: string;
+  disabled?: boolean;
 }
 
-/** International phone: a country code picked from the list (not typed) and the national number. */
-export function PhoneField({ value = { country: '52', number: '' }, onChange, id }: PhoneFieldProps) {
+const option = (c: PhoneCountry) => ({ value: c.iso, label: `${c.name} +${c.dialCode}`, search: c.name });
+
+const COUNTRY_OPTIONS = [
+  { label: 'Preferidos', title: 'Preferidos', options: PREFERRED_PHONE_COUNTRIES.map(option) },
+  { label: 'Otros países', title: 'Otros países', options: OTHER_PHONE_COUNTRIES.map(option) },
+];
+
+/**
+ * 02 §2 international phone: default Mexico, the preferred countries first, placeholder 'Número de teléfono'. The
+ * country code comes from the chosen country and is shown, not typed.
+ */
+export function PhoneField({ value = EMPTY_PHONE, onChange, id, disabled }: PhoneFieldProps) {
+  const country = phoneCountry(value.country);
   return (
-    <Space.Compact style={{ width: '100%' }}>
+    <Space.Compact className="contacts-phone-field">
       <Select
         aria-label="País"
-        style={{ width: 170 }}
-        value={value.country}
-        onChange={(country) => onChange?.({ ...value, country })}
-        options={PHONE_COUNTRIES.map((c) => ({ value: c.code, label: `${c.label} +${c.code}` }))}
+        style={{ width: 104, flex: 'none' }}
+        popupMatchSelectWidth={240}
+        showSearch={{ optionFilterProp: 'search' }}
+        disabled={disabled}
+        value={country.iso}
+        onChange={(iso: string) => onChange?.({ ...value, country: iso })}
+        options={COUNTRY_OPTIONS}
+        labelRender={() => `+${country.dialCode}`}
       />
       <Input
         id={id}
+        aria-label="Número de teléfono"
         placeholder="Número de teléfono"
         inputMode="tel"
+        autoComplete="tel-national"
+        style={{ flex: 1 }}
+        disabled={disabled}
         value={value.number}
         onChange={(event) => onChange?.({ ...value, number: event.target.value })}
       />
     </Space.Compact>
   );
-}
-
-/** The full number with its country code, digits only, as the server expects it. */
-export function fullPhone(value: PhoneValue): string {
-  return `${value.country}${value.number.replace(/\D/g, '')}`;
 }

@@ -34,7 +34,7 @@ export function TagSelectModal({ open, tags, selected, onApply, onCancel }: TagS
         <Empty description="No hay etiquetas" />
       ) : (
         <Checkbox.Group value={chosen} onChange={(values) => setChosen(values as number[])}>
-          <Space direction="vertical">
+          <Space orientation="vertical">
             {tags.map((tag) => (
               <Checkbox key={tag.id} value={tag.id}>
                 <Tag color={tag.color}>{tag.name}</Tag>
