@@ -14,12 +14,14 @@ import { dataSourceOptions } from './database/data-source';
 import { DemoSeedService } from './database/demo-seed.service';
 import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CategoriesModule } from './modules/categories/categories.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DatasheetModule } from './modules/datasheet/datasheet.module';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module';
 import { HealthController } from './modules/health/health.controller';
+import { LocationsModule } from './modules/locations/locations.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { MultimediaModule } from './modules/multimedia/multimedia.module';
 import { QuickAnswersModule } from './modules/quick-answers/quick-answers.module';
@@ -76,6 +78,8 @@ export class AppModule {
         ConversationsModule,
         ContactsModule,
         TagsModule,
+        CategoriesModule,
+        LocationsModule,
         DatasheetModule,
         FollowUpsModule,
         QuickAnswersModule,

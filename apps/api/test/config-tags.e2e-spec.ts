@@ -1,4 +1,5 @@
 import { TAG_COLORS } from '@crm/shared';
+import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
@@ -19,9 +20,46 @@ beforeAll(async () => {
     login(t, 'admin@otra.local'),
   ]);
 });
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const s of sockets) s.close();
   await t.close();
 });
+
+function connect(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+interface TagsEvent {
+  clientId: number;
+  tags: Array<{ id: number; name: string; color: string }>;
+}
+
+function nextTagsUpdate(socket: Socket, clientId: number): Promise<TagsEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('tagsUpdate', handler);
+      reject(new Error(`no tagsUpdate for ${clientId}`));
+    }, 3000);
+    const handler = (payload: TagsEvent) => {
+      if (payload.clientId !== clientId) return;
+      clearTimeout(timer);
+      socket.off('tagsUpdate', handler);
+      resolve(payload);
+    };
+    socket.on('tagsUpdate', handler);
+  });
+}
 
 const CREATE = `mutation($input: TagInput!) { createTag(input: $input) { id name color isDefault clientCount } }`;
 const UPDATE = `mutation($id: Int!, $input: TagInput!) { updateTag(id: $id, input: $input) { id name color } }`;
@@ -131,5 +169,32 @@ describe('tag administration (02 §3, §5)', () => {
       companyId,
     ]);
     expect(total).toBe(50);
+  });
+
+  it('sends open inboxes the conversations of a renamed or deleted tag with their new chips', async () => {
+    const created = await gql<{ createTag: { id: number } }>(t, admin, CREATE, {
+      input: { name: `En vivo ${run}` },
+    });
+    const tagId = created.data?.createTag.id as number;
+    const [client] = await ds.query(
+      `SELECT c.id FROM clients c JOIN users u ON u."companyId" = c."companyId"
+       WHERE u.email = 'admin@demo.local' ORDER BY c.id DESC LIMIT 1`,
+    );
+    await gql(t, admin, ADD, { clientId: client.id, tagId });
+    const socket = await connect(admin);
+
+    const renamed = nextTagsUpdate(socket, client.id);
+    await gql(t, admin, UPDATE, { id: tagId, input: { name: `Renombrada ${run}`, color: TAG_COLORS[2] } });
+    expect((await renamed).tags.find((tag) => tag.id === tagId)).toMatchObject({
+      name: `Renombrada ${run}`,
+      color: TAG_COLORS[2],
+    });
+
+    const deleted = nextTagsUpdate(socket, client.id);
+    await gql(t, admin, DELETE, { id: tagId });
+    expect((await deleted).tags.some((tag) => tag.id === tagId)).toBe(false);
+    // Taking the vanished tag off a conversation that still shows it is harmless.
+    const removed = await gql(t, admin, REMOVE, { clientId: client.id, tagId });
+    expect(removed.errors).toBeUndefined();
   });
 });

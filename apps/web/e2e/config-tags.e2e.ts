@@ -107,4 +107,111 @@ describe('tags configuration (/config)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
   });
+
+  it('a tag renamed or deleted in /config changes on a conversation already open in /chat', async () => {
+    const token = await loginToken(baseUrl, 'admin@demo.local');
+    const { body } = await postJson<{ clients: Array<{ id: number; name: string | null }> }>(
+      `${baseUrl}/api/conversations_by_filter`,
+      { filterType: 'all', keyword: 'Lucía Ramírez', first: 100 },
+      token,
+    );
+    const clientId = body.clients.find((c) => c.name === 'Lucía Ramírez')?.id;
+    const created = await graphql<{ createTag: { id: number } }>(
+      baseUrl,
+      token,
+      'mutation($input: TagInput!) { createTag(input: $input) { id } }',
+      { input: { name: `Temporal ${run}` } },
+    );
+    const tagId = created.data?.createTag.id;
+    await graphql(
+      baseUrl,
+      token,
+      'mutation($c: Int!, $t: Int!) { addTagToConversation(clientId: $c, tagId: $t) { id } }',
+      { c: clientId, t: tagId },
+    );
+
+    await withPage(browser, baseUrl, 'config-tags-live', async (page) => {
+      await loginAndWaitForShell(page, 'admin@demo.local');
+      await page.goto(`/chat/${clientId}`);
+      const panel = page.getByTestId('client-info-panel');
+      await panel
+        .getByTestId('tag-chip')
+        .filter({ hasText: `Temporal ${run}` })
+        .waitFor();
+
+      await graphql(
+        baseUrl,
+        token,
+        'mutation($id: Int!, $input: TagInput!) { updateTag(id: $id, input: $input) { id } }',
+        { id: tagId, input: { name: `Definitiva ${run}` } },
+      );
+      await panel
+        .getByTestId('tag-chip')
+        .filter({ hasText: `Definitiva ${run}` })
+        .waitFor();
+
+      await graphql(baseUrl, token, 'mutation($id: Int!) { deleteTag(id: $id) }', { id: tagId });
+      await panel
+        .getByTestId('tag-chip')
+        .filter({ hasText: `Definitiva ${run}` })
+        .waitFor({ state: 'detached' });
+      // The page is still alive: the panel keeps working after the change.
+      await panel.getByTestId('tag-select').waitFor();
+    });
+  });
+
+  it('the Empresa tab switches a setting and creates a location and a category', async () => {
+    const token = await loginToken(baseUrl, 'admin@demo.local');
+    const location = `Sucursal ${run}`;
+    const category = `Prospecto ${run}`;
+    await withPage(browser, baseUrl, 'config-company', async (page) => {
+      await loginAndWaitForShell(page, 'admin@demo.local');
+      await page.goto('/config?tab=company');
+      const setting = page.getByRole('switch', { name: 'Mostrar los grupos al reasignar' });
+      await setting.waitFor();
+      const before = await setting.getAttribute('aria-checked');
+      await setting.click();
+      await expect.poll(() => setting.getAttribute('aria-checked')).not.toBe(before);
+
+      await page.getByRole('button', { name: 'Nueva ubicación' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nueva ubicación' });
+      await dialog.getByLabel('Nombre').fill(location);
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('row').filter({ hasText: location }).waitFor();
+
+      await page.getByRole('button', { name: 'Nueva categoría' }).click();
+      const categoryDialog = page.getByRole('dialog', { name: 'Nueva categoría' });
+      await categoryDialog.getByLabel('Nombre').fill(category);
+      await categoryDialog.getByRole('button', { name: 'Guardar' }).click();
+      await categoryDialog.waitFor({ state: 'hidden' });
+      await page.getByRole('row').filter({ hasText: category }).waitFor();
+      await screenshot(page, 'config-company');
+
+      // Reloaded, the switch keeps what the server stored.
+      await page.reload();
+      await expect
+        .poll(() =>
+          page.getByRole('switch', { name: 'Mostrar los grupos al reasignar' }).getAttribute('aria-checked'),
+        )
+        .not.toBe(before);
+      await page.getByRole('switch', { name: 'Mostrar los grupos al reasignar' }).click();
+      await expect
+        .poll(() =>
+          page.getByRole('switch', { name: 'Mostrar los grupos al reasignar' }).getAttribute('aria-checked'),
+        )
+        .toBe(before);
+    });
+
+    const lists = await graphql<{
+      locations: Array<{ id: number; name: string }>;
+      categories: Array<{ id: number; name: string }>;
+    }>(baseUrl, token, '{ locations { id name } categories { id name } }');
+    const locationId = lists.data?.locations.find((l) => l.name === location)?.id;
+    const categoryId = lists.data?.categories.find((c) => c.name === category)?.id;
+    expect(locationId).toBeDefined();
+    expect(categoryId).toBeDefined();
+    await graphql(baseUrl, token, 'mutation($id: Int!) { deleteLocation(id: $id) }', { id: locationId });
+    await graphql(baseUrl, token, 'mutation($id: Int!) { deleteCategory(id: $id) }', { id: categoryId });
+  });
 });

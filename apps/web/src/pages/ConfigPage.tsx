@@ -2,6 +2,7 @@ import { hasAnyPermission, type PermissionName } from '@crm/shared';
 import { Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { CompanySettingsTab } from '../features/config/company/CompanySettingsTab';
 import { DatasheetTab } from '../features/config/datasheet/DatasheetTab';
 import { RolesTab } from '../features/config/roles/RolesTab';
 import { TagsTab } from '../features/config/tags/TagsTab';
@@ -23,6 +24,12 @@ const TABS: ConfigTab[] = [
     label: 'Datos de contacto',
     permissions: ['readDataSheetConfiguration', 'writeDataSheetConfiguration'],
     children: <DatasheetTab />,
+  },
+  {
+    key: 'company',
+    label: 'Empresa',
+    permissions: ['readCompany', 'writeCompany'],
+    children: <CompanySettingsTab />,
   },
 ];
 

@@ -1,8 +1,13 @@
-import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { CompaniesService } from './companies.service';
 import { CompanyModel } from './models/company.model';
+import {
+  CompanyProfileInput,
+  CompanySettingsInput,
+  CompanySettingsModel,
+} from './models/company-settings.model';
 
 @Resolver(() => CompanyModel)
 export class CompaniesResolver {
@@ -17,5 +22,32 @@ export class CompaniesResolver {
     @Args('enabled') enabled: boolean,
   ): Promise<CompanyModel> {
     return CompanyModel.from(await this.companies.setTwoFactorPolicy(user.companyId, enabled));
+  }
+
+  @RequirePermissions('readCompany', 'writeCompany')
+  @Query(() => CompanySettingsModel, { description: '02 §3 Company settings of the caller’s company.' })
+  companySettings(@CurrentUser() user: AuthUser): Promise<CompanySettingsModel> {
+    return this.companies.getSettings(user.companyId);
+  }
+
+  @RequirePermissions('writeCompany')
+  @Mutation(() => CompanySettingsModel, {
+    description:
+      'Changes the flags sent; turning off isBotActiveAfterDay also turns off isBotAutoAssignActiveAfterDay.',
+  })
+  updateCompanySettings(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: CompanySettingsInput,
+  ): Promise<CompanySettingsModel> {
+    return this.companies.updateSettings(user.companyId, input);
+  }
+
+  @RequirePermissions('writeCompany')
+  @Mutation(() => CompanyModel, { description: 'The company’s name and time zone.' })
+  async updateCompanyProfile(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: CompanyProfileInput,
+  ): Promise<CompanyModel> {
+    return CompanyModel.from(await this.companies.updateProfile(user.companyId, input));
   }
 }

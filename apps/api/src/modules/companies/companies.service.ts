@@ -1,6 +1,13 @@
 import {
+  agentRoom,
+  applyCompanySettingsChange,
+  COMPANY_SETTING_KEYS,
+  type CompanySettings,
   CompanyStatus,
+  companyRoom,
   companyScopedKey,
+  companySettings,
+  companySettingsChangeError,
   DEFAULT_TAG_COLOR,
   REASSIGNED_TAG_NAME,
   type RoleName,
@@ -16,6 +23,22 @@ import { Space } from '../spaces/entities/space.entity';
 import { Company } from './entities/company.entity';
 
 export const DEFAULT_SPACE_NAME = 'General';
+export const COMPANY_NAME_MAX = 120;
+
+/**
+ * The IANA time zone to store, or null when the runtime does not know it. The name chosen is kept (ICU would turn
+ * America/Argentina/Buenos_Aires into its legacy alias); only its spelling is fixed when it differs in case alone.
+ */
+export function validTimeZone(raw: string): string | null {
+  const name = raw.trim();
+  if (!name) return null;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+  } catch {
+    return null;
+  }
+}
 
 export interface ProvisionCompanyInput {
   name: string;
@@ -78,5 +101,92 @@ export class CompaniesService {
     const company = await this.findById(companyId);
     this.realtime.toCompany(companyId, 'updateUserData', { userId: 0, companyId, reason: 'company' });
     return company;
+  }
+
+  /** 02 §3 Company settings, every flag resolved against its default. */
+  async getSettings(companyId: number): Promise<CompanySettings> {
+    return companySettings((await this.findById(companyId)).settings);
+  }
+
+  /**
+   * Applies the flags sent under 02 §4's rule (bot after a day off → its auto-assign off). The row is locked so two
+   * admins switching different flags at once both keep their change. Only what changed is written: a flag never
+   * touched keeps following its default.
+   */
+  async updateSettings(companyId: number, change: Partial<CompanySettings>): Promise<CompanySettings> {
+    return this.companies.manager.transaction(async (manager) => {
+      const rows: Array<{ settings: Partial<CompanySettings> }> = await manager.query(
+        'SELECT settings FROM companies WHERE id = $1 FOR UPDATE',
+        [companyId],
+      );
+      if (!rows[0]) throw new AppException('NOT_FOUND');
+      const stored = rows[0].settings ?? {};
+      const current = companySettings(stored);
+      const refused = companySettingsChangeError(current, change);
+      if (refused) throw AppException.validation(refused.field, refused.message);
+      const next = applyCompanySettingsChange(current, change);
+      const written: Partial<CompanySettings> = { ...stored };
+      for (const key of COMPANY_SETTING_KEYS) {
+        if (next[key] !== current[key] || typeof change[key] === 'boolean') written[key] = next[key];
+      }
+      await manager.query('UPDATE companies SET settings = $2::jsonb, "updatedAt" = now() WHERE id = $1', [
+        companyId,
+        JSON.stringify(written),
+      ]);
+      return next;
+    });
+  }
+
+  /** The company's name (unique, like at sign-up) and time zone (02 §9: dates shown in it). */
+  async updateProfile(
+    companyId: number,
+    input: { name?: string | null; timezone?: string | null },
+  ): Promise<Company> {
+    const company = await this.findById(companyId);
+    const patch: Partial<Pick<Company, 'name' | 'timezone'>> = {};
+    if (input.name !== undefined && input.name !== null) {
+      const name = input.name.trim().replace(/\s+/g, ' ');
+      if (!name) throw AppException.validation('name', 'Compañia obligatoria');
+      if (name.length > COMPANY_NAME_MAX) {
+        throw AppException.validation(
+          'name',
+          `El nombre puede tener como máximo ${COMPANY_NAME_MAX} caracteres.`,
+        );
+      }
+      if (name !== company.name) {
+        const taken = await this.companies
+          .createQueryBuilder('c')
+          .where('lower(c.name) = lower(:name) AND c.id <> :id', { name, id: companyId })
+          .getExists();
+        if (taken) throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
+        patch.name = name;
+      }
+    }
+    if (input.timezone !== undefined && input.timezone !== null) {
+      const timezone = validTimeZone(input.timezone);
+      if (!timezone) throw AppException.validation('timezone', 'Zona horaria inválida');
+      if (timezone !== company.timezone) patch.timezone = timezone;
+    }
+    if (Object.keys(patch).length === 0) return company;
+    try {
+      await this.companies.update({ id: companyId }, patch);
+    } catch (error) {
+      // The unique index: another company took the name between the check and the write.
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
+      }
+      throw error;
+    }
+    // Everyone's top bar and dates read the company from their own data: all of its users reload it.
+    const users: Array<{ id: number }> = await this.companies.manager.query(
+      'SELECT id FROM users WHERE "companyId" = $1',
+      [companyId],
+    );
+    this.realtime.emit([companyRoom(companyId), ...users.map((u) => agentRoom(u.id))], 'updateUserData', {
+      userId: 0,
+      companyId,
+      reason: 'company',
+    });
+    return this.findById(companyId);
   }
 }

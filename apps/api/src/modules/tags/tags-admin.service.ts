@@ -4,10 +4,21 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { pgPool } from '../../database/pg-pool';
+import { RealtimeService } from '../../realtime/realtime.service';
+import { ClientsService } from '../clients/clients.service';
+import { conversationRooms } from '../clients/conversation-rooms';
 import type { TagModel } from './models/tag.model';
 
 /** The longest tag name: the import (issue 5) and this form agree on it. */
 export const TAG_NAME_MAX = 50;
+
+/**
+ * How many conversations, most recently active first, get a fresh view when one of their tags is renamed or
+ * deleted: open inboxes show the newest conversations, and an older row keeps a stale chip until it is reloaded
+ * (harmless: removing a deleted tag is a no-op and adding one is refused), where re-sending every tagged
+ * conversation could mean thousands of events for one click.
+ */
+export const TAG_CHANGE_REFRESH_LIMIT = 200;
 
 interface TagRow {
   id: number;
@@ -41,7 +52,31 @@ const SELECT_TAG = `SELECT t.id, t.name, t.color, t."isDefault",
  */
 @Injectable()
 export class TagsAdminService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clients: ClientsService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  private async taggedConversations(tagId: number): Promise<number[]> {
+    const { rows } = await pgPool(this.dataSource).query<{ id: number }>(
+      `SELECT c.id FROM client_tags ct JOIN clients c ON c.id = ct."clientId" WHERE ct."tagId" = $1
+       ORDER BY c."lastUpdate" DESC, c.id DESC LIMIT $2`,
+      [tagId, TAG_CHANGE_REFRESH_LIMIT],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The same tagsUpdate the inbox gets when a tag is added or removed, so its chips follow the change. */
+  private async emitTags(clientIds: number[]): Promise<void> {
+    for (const view of await this.clients.views(clientIds)) {
+      this.realtime.emit(conversationRooms(view), 'tagsUpdate', {
+        clientId: view.id,
+        tags: view.tags,
+        client: view,
+      });
+    }
+  }
 
   private async own(user: AuthUser, id: number): Promise<TagRow> {
     const { rows } = await pgPool(this.dataSource).query<TagRow>(
@@ -85,6 +120,7 @@ export class TagsAdminService {
     input: { name: string; color?: string | null },
   ): Promise<TagModel> {
     await this.own(user, id);
+    const before = await this.byId(id);
     const name = tagName(input.name);
     const color = tagColor(input.color);
     const { rows } = await pgPool(this.dataSource)
@@ -98,13 +134,19 @@ export class TagsAdminService {
         throw error;
       });
     if (!rows[0]) throw new AppException('ERROR_CREATING_TAG_DUPLICATED', { field: 'name' });
-    return this.byId(id);
+    const after = await this.byId(id);
+    if (after.name !== before.name || after.color !== before.color) {
+      await this.emitTags(await this.taggedConversations(id));
+    }
+    return after;
   }
 
   /** Deleting a tag takes it off every conversation (client_tags cascade). */
   async delete(user: AuthUser, id: number): Promise<boolean> {
     await this.own(user, id);
+    const tagged = await this.taggedConversations(id);
     await pgPool(this.dataSource).query('DELETE FROM tags WHERE id = $1', [id]);
+    await this.emitTags(tagged);
     return true;
   }
 

@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
-import { AgentModel, CategoryModel, TagModel } from './models/tag.model';
+import { AgentModel, TagModel } from './models/tag.model';
 import { TagsAdminService } from './tags-admin.service';
 
 @InputType()
@@ -22,7 +22,7 @@ class TagInput {
   color?: string | null;
 }
 
-/** What the inbox's pickers offer: the company's tags, categories and agents (02 §2 filters, info panel). */
+/** What the inbox's pickers offer: the company's tags and agents (02 §2 filters, info panel); tag administration. */
 @Resolver()
 export class TagsResolver {
   constructor(
@@ -61,14 +61,6 @@ export class TagsResolver {
        FROM tags t WHERE t."companyId" = $1 ORDER BY t."isDefault" DESC, lower(t.name), t.id`,
       [user.companyId],
     );
-  }
-
-  @RequirePermissions('readChat', 'agent')
-  @Query(() => [CategoryModel])
-  categories(@CurrentUser() user: AuthUser): Promise<CategoryModel[]> {
-    return this.dataSource.query(`SELECT id, name FROM categories WHERE "companyId" = $1 ORDER BY name, id`, [
-      user.companyId,
-    ]);
   }
 
   /**

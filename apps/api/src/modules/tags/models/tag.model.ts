@@ -9,12 +9,6 @@ export class TagModel {
   @Field(() => Int, { description: 'Conversations carrying it.' }) clientCount: number;
 }
 
-@ObjectType('Category')
-export class CategoryModel {
-  @Field(() => Int) id: number;
-  @Field() name: string;
-}
-
 @ObjectType('Agent')
 export class AgentModel {
   @Field(() => Int) id: number;

@@ -1,0 +1,118 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { type CompanySettings, DEFAULT_COMPANY_SETTINGS, type RoleName } from '@crm/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApolloClient } from '../../../../lib/apollo';
+import { makeMe } from '../../../../test/fixtures';
+import { stubGraphql } from '../../../inbox/window/__tests__/graphqlStub';
+import { SessionContext } from '../../../session/SessionContext';
+import { CompanySettingsTab } from '../CompanySettingsTab';
+
+const toasts = vi.hoisted(() => [] as string[]);
+vi.mock('../../../../lib/toast', () => ({
+  toast: {
+    error: (text: string) => toasts.push(text),
+    success: (text: string) => toasts.push(text),
+    warning: () => undefined,
+    info: () => undefined,
+    close: () => undefined,
+  },
+}));
+
+function setup(role: RoleName, initial: CompanySettings, permissions?: Record<string, boolean>) {
+  let stored = { ...initial };
+  const calls = stubGraphql((operation, variables) => {
+    switch (operation) {
+      case 'ConfigCompanySettings':
+        return { data: { companySettings: { __typename: 'CompanySettings', ...stored } } };
+      case 'ConfigUpdateCompanySettings': {
+        const input = variables.input as Partial<CompanySettings>;
+        stored = { ...stored, ...input };
+        // The server applies 02 §4: the bot after a day off takes its auto-assign with it.
+        if (!stored.isBotActiveAfterDay) stored.isBotAutoAssignActiveAfterDay = false;
+        return { data: { updateCompanySettings: { __typename: 'CompanySettings', ...stored } } };
+      }
+      case 'ConfigLocations':
+        return {
+          data: { locations: [{ __typename: 'Location', id: 1, name: 'Oficina central', userCount: 3 }] },
+        };
+      case 'ConfigCategories':
+        return { data: { categories: [{ __typename: 'Category', id: 4, name: 'General' }] } };
+      case 'ConfigCreateLocation':
+        return {
+          errors: [
+            {
+              message: 'dup',
+              extensions: {
+                code: 'VALIDATION_ERROR',
+                field: 'name',
+                userMessage: 'Ya existe una ubicación con ese nombre.',
+              },
+            },
+          ],
+        };
+      default:
+        return { errors: [{ message: `No stub for ${operation}` }] };
+    }
+  });
+  localStorage.setItem('token', 'valid');
+  render(
+    <ApolloProvider client={createApolloClient()}>
+      <SessionContext.Provider
+        value={{ me: makeMe(role, permissions ? { permissions } : {}), refetchMe: async () => undefined }}
+      >
+        <CompanySettingsTab />
+      </SessionContext.Provider>
+    </ApolloProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  toasts.length = 0;
+});
+
+const botAfterDay = 'Bot de menú después de 24 horas';
+const autoAfterDay = 'Asignación automática del bot después de 24 horas';
+
+describe('the Empresa tab', () => {
+  it('turning off the bot after a day shows its auto-assign off and locked, as the server answered', async () => {
+    const calls = setup('admin', {
+      ...DEFAULT_COMPANY_SETTINGS,
+      isBotActiveAfterDay: true,
+      isBotAutoAssignActiveAfterDay: true,
+    });
+    const auto = await screen.findByRole('switch', { name: autoAfterDay });
+    expect(auto.getAttribute('aria-checked')).toBe('true');
+    expect((auto as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('switch', { name: botAfterDay }));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: autoAfterDay }).getAttribute('aria-checked')).toBe('false'),
+    );
+    expect((screen.getByRole('switch', { name: autoAfterDay }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.find((c) => c.operationName === 'ConfigUpdateCompanySettings')?.variables).toEqual({
+      input: { isBotActiveAfterDay: false },
+    });
+  });
+
+  it('lists locations and categories, and shows the server’s reason on the name field', async () => {
+    setup('admin', DEFAULT_COMPANY_SETTINGS);
+    expect(await screen.findByText('Oficina central')).toBeTruthy();
+    expect(await screen.findByText('General')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nueva ubicación' }));
+    const input = await screen.findByRole('textbox', { name: 'Nombre' });
+    fireEvent.change(input, { target: { value: 'Oficina central' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Ya existe una ubicación con ese nombre.')).toBeTruthy();
+  });
+
+  it('is read-only without writeCompany', async () => {
+    setup('agente', DEFAULT_COMPANY_SETTINGS, { readChat: true, readCompany: true });
+    const sw = await screen.findByRole('switch', { name: 'Asignación automática' });
+    expect((sw as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Nueva ubicación' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Nueva categoría' })).toBeNull();
+  });
+});

@@ -1,0 +1,159 @@
+import { Button, Card, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { handleError, resolveError } from '../../../../lib/errors';
+import { toast } from '../../../../lib/toast';
+import type { NamedItem } from '../api/company.graphql';
+
+export interface NamedListTexts {
+  title: string;
+  newButton: string;
+  newTitle: string;
+  editTitle: string;
+  created: string;
+  updated: string;
+  deleted: string;
+  empty: string;
+  deleteQuestion: (name: string) => string;
+  deleteDescription: string;
+}
+
+interface NamedListCardProps {
+  texts: NamedListTexts;
+  items: NamedItem[];
+  loading: boolean;
+  canWrite: boolean;
+  /** Extra columns between the name and the actions (e.g. how many users a location has). */
+  extraColumns?: Array<{
+    title: string;
+    key: string;
+    width?: number;
+    render: (item: NamedItem) => ReactNode;
+  }>;
+  onCreate: (name: string) => Promise<unknown>;
+  onUpdate: (id: number, name: string) => Promise<unknown>;
+  onDelete: (id: number) => Promise<unknown>;
+}
+
+/** A company list edited by name alone (02 §3 Location, Category): table, create/edit modal, delete confirmation. */
+export function NamedListCard({
+  texts,
+  items,
+  loading,
+  canWrite,
+  extraColumns = [],
+  onCreate,
+  onUpdate,
+  onDelete,
+}: NamedListCardProps) {
+  const [editing, setEditing] = useState<NamedItem | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ name: string }>();
+
+  useEffect(() => {
+    if (editing !== null) form.setFieldsValue({ name: editing === 'new' ? '' : editing.name });
+  }, [editing, form]);
+
+  async function save({ name }: { name: string }) {
+    setSaving(true);
+    try {
+      if (editing === 'new') await onCreate(name);
+      else if (editing) await onUpdate(editing.id, name);
+      toast.success(editing === 'new' ? texts.created : texts.updated);
+      setEditing(null);
+    } catch (cause) {
+      const resolved = resolveError(cause);
+      if (resolved.field === 'name') form.setFields([{ name: 'name', errors: [resolved.userMessage] }]);
+      else handleError(cause);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(item: NamedItem) {
+    try {
+      await onDelete(item.id);
+      toast.success(texts.deleted);
+    } catch (cause) {
+      handleError(cause);
+    }
+  }
+
+  return (
+    <Card
+      title={texts.title}
+      size="small"
+      extra={
+        canWrite && (
+          <Button type="primary" size="small" onClick={() => setEditing('new')}>
+            {texts.newButton}
+          </Button>
+        )
+      }
+    >
+      <Table<NamedItem>
+        rowKey="id"
+        size="small"
+        loading={loading && items.length === 0}
+        dataSource={items}
+        pagination={items.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        locale={{ emptyText: texts.empty }}
+        columns={[
+          { title: 'Nombre', dataIndex: 'name', key: 'name' },
+          ...extraColumns.map((column) => ({
+            title: column.title,
+            key: column.key,
+            width: column.width,
+            render: (_: unknown, item: NamedItem) => column.render(item),
+          })),
+          ...(canWrite
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  width: 190,
+                  render: (_: unknown, item: NamedItem) => (
+                    <Space>
+                      <Button size="small" onClick={() => setEditing(item)}>
+                        Editar
+                      </Button>
+                      <Popconfirm
+                        title={texts.deleteQuestion(item.name)}
+                        description={texts.deleteDescription}
+                        okText="Eliminar"
+                        cancelText="Cancelar"
+                        onConfirm={() => remove(item)}
+                      >
+                        <Button size="small" danger>
+                          Eliminar
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? texts.newTitle : texts.editTitle}
+        okText="Guardar"
+        cancelText="Cancelar"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} name={`lista-${texts.title}`} layout="vertical" onFinish={save}>
+          <Form.Item
+            name="name"
+            label="Nombre"
+            rules={[{ required: true, whitespace: true, message: 'Nombre obligatorio' }]}
+          >
+            <Input maxLength={120} autoFocus />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY_SETTINGS } from '../company';
+import {
+  applyCompanySettingsChange,
+  COMPANY_SETTING_KEYS,
+  companySettingsChangeError,
+} from './company-settings';
+
+const withBotAfterDay = {
+  ...DEFAULT_COMPANY_SETTINGS,
+  isBotActiveAfterDay: true,
+  isBotAutoAssignActiveAfterDay: true,
+};
+
+describe('company settings changes (02 §3, §4)', () => {
+  it('turning off the bot after a day also turns off its auto-assign', () => {
+    const next = applyCompanySettingsChange(withBotAfterDay, { isBotActiveAfterDay: false });
+    expect(next.isBotActiveAfterDay).toBe(false);
+    expect(next.isBotAutoAssignActiveAfterDay).toBe(false);
+  });
+
+  it('turning off only the auto-assign leaves the bot on', () => {
+    const next = applyCompanySettingsChange(withBotAfterDay, { isBotAutoAssignActiveAfterDay: false });
+    expect(next).toMatchObject({ isBotActiveAfterDay: true, isBotAutoAssignActiveAfterDay: false });
+  });
+
+  it('turning both on at once is accepted', () => {
+    const change = { isBotActiveAfterDay: true, isBotAutoAssignActiveAfterDay: true };
+    expect(companySettingsChangeError(DEFAULT_COMPANY_SETTINGS, change)).toBeNull();
+    expect(applyCompanySettingsChange(DEFAULT_COMPANY_SETTINGS, change)).toMatchObject(change);
+  });
+
+  it('refuses auto-assign after a day while the bot after a day stays off', () => {
+    expect(
+      companySettingsChangeError(DEFAULT_COMPANY_SETTINGS, { isBotAutoAssignActiveAfterDay: true }),
+    ).toMatchObject({ field: 'isBotAutoAssignActiveAfterDay' });
+    expect(
+      companySettingsChangeError(withBotAfterDay, {
+        isBotActiveAfterDay: false,
+        isBotAutoAssignActiveAfterDay: true,
+      }),
+    ).toMatchObject({ field: 'isBotAutoAssignActiveAfterDay' });
+  });
+
+  it('changes only the settings named, and ignores anything that is not a boolean setting', () => {
+    const next = applyCompanySettingsChange(DEFAULT_COMPANY_SETTINGS, {
+      automaticAssignment: true,
+      ...({ name: 'x', canUnarchiveConversations: 'no' } as object),
+    });
+    expect(next).toEqual({ ...DEFAULT_COMPANY_SETTINGS, automaticAssignment: true });
+  });
+
+  it('describes every setting of the company exactly once', () => {
+    expect([...COMPANY_SETTING_KEYS].sort()).toEqual(Object.keys(DEFAULT_COMPANY_SETTINGS).sort());
+  });
+});
