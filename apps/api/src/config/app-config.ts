@@ -33,6 +33,8 @@ export interface AppConfig {
   whatsappAppSecret: string;
   whatsappVerifyToken: string;
   messengerGraphUrl: string;
+  /** The Messenger app's id: Graph's client_id when a user token is exchanged for a long-lived one. */
+  messengerAppId: string;
   messengerAppSecret: string;
   messengerVerifyToken: string;
   dialog360Url: string;
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     whatsappAppSecret: readDevDefault(env, 'WHATSAPP_APP_SECRET', nodeEnv, 'dev-whatsapp-app-secret'),
     whatsappVerifyToken: readDevDefault(env, 'WHATSAPP_VERIFY_TOKEN', nodeEnv, 'dev-whatsapp-verify-token'),
     messengerGraphUrl: stripSlash(readUrl(env, 'MESSENGER_GRAPH_URL', ['http:', 'https:']) ?? GRAPH_URL),
+    messengerAppId: readDevDefault(env, 'MESSENGER_APP_ID', nodeEnv, 'dev-messenger-app-id'),
     messengerAppSecret: readDevDefault(env, 'MESSENGER_APP_SECRET', nodeEnv, 'dev-messenger-app-secret'),
     messengerVerifyToken: readDevDefault(
       env,

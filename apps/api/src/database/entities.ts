@@ -17,6 +17,7 @@ import { AlbumFile } from '../modules/multimedia/entities/album-file.entity';
 import { QuickAnswer } from '../modules/quick-answers/entities/quick-answer.entity';
 import { Permission } from '../modules/roles/entities/permission.entity';
 import { Role } from '../modules/roles/entities/role.entity';
+import { ChannelSlot } from '../modules/sandbox/entities/channel-slot.entity';
 import { Space } from '../modules/spaces/entities/space.entity';
 import { SurveyConfig } from '../modules/surveys/entities/survey-config.entity';
 import { ClientTag } from '../modules/tags/entities/client-tag.entity';
@@ -52,4 +53,5 @@ export const ENTITIES = [
   SurveyConfig,
   Album,
   AlbumFile,
+  ChannelSlot,
 ];

@@ -4,6 +4,7 @@ import { Inbox1763800000000 } from './1763800000000-inbox';
 import { InboxList1763810000000 } from './1763810000000-inbox-list';
 import { Contacts1763820000000 } from './1763820000000-contacts';
 import { Multimedia1763850000000 } from './1763850000000-multimedia';
+import { ChannelSlots1763860000000 } from './1763860000000-channel-slots';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   InboxList1763810000000,
   Contacts1763820000000,
   Multimedia1763850000000,
+  ChannelSlots1763860000000,
 ];

@@ -1,17 +1,79 @@
-import { Controller, Get } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Post,
+  Put,
+  Req,
+  UseInterceptors,
+} from '@nestjs/common';
+import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
-import { SpaceModel } from './models/space.model';
-import { SpacesService } from './spaces.service';
+import { AppException } from '../../common/errors/app.exception';
+import {
+  type SpooledFile,
+  SpooledUploadInterceptor,
+  spooledFiles,
+} from '../../providers/storage/spooled-upload.interceptor';
+import { CreateSpaceInput, UpdateSpaceInput } from './dto/space.input';
+import { SpacesService, type SpaceWithChannels } from './spaces.service';
 
+function singleImage(req: Request): SpooledFile | null {
+  const files = spooledFiles(req);
+  if (files.length > 1) throw AppException.validation('file', 'Solo puedes adjuntar una imagen.');
+  return files[0] ?? null;
+}
+
+/** 02 §7 spaces calls (the form ones multipart: the optional image travels beside the fields). */
 @Controller()
 export class SpacesController {
   constructor(private readonly spaces: SpacesService) {}
 
-  /** 02 §7 GET /getSpaceGroup: the company's spaces. */
+  /** 02 §7 GET /getSpaceGroup: the company's spaces with their channels. */
   @RequirePermissions('readSpaces', 'writeSpaces')
   @Get('getSpaceGroup')
-  async getSpaceGroup(@CurrentUser() user: AuthUser): Promise<SpaceModel[]> {
-    return (await this.spaces.listForCompany(user.companyId)).map(SpaceModel.from);
+  getSpaceGroup(@CurrentUser() user: AuthUser): Promise<SpaceWithChannels[]> {
+    return this.spaces.group(user.companyId);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Post('createSpace')
+  @HttpCode(200)
+  @UseInterceptors(SpooledUploadInterceptor({ maxFiles: 1, field: 'file' }))
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body() input: CreateSpaceInput,
+    @Req() req: Request,
+  ): Promise<SpaceWithChannels> {
+    return this.spaces.create(user, input, singleImage(req));
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Put('updateSpace')
+  @UseInterceptors(SpooledUploadInterceptor({ maxFiles: 1, field: 'file' }))
+  update(
+    @CurrentUser() user: AuthUser,
+    @Body() input: UpdateSpaceInput,
+    @Req() req: Request,
+  ): Promise<SpaceWithChannels> {
+    return this.spaces.update(user, input, singleImage(req));
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Delete('deleteSpace/:id')
+  delete(
+    @CurrentUser() user: AuthUser,
+    @Param(
+      'id',
+      new ParseIntPipe({ exceptionFactory: () => AppException.validation('id', 'Espacio inválido') }),
+    )
+    id: number,
+  ): Promise<{ id: number; deleted: true }> {
+    return this.spaces.delete(user, id);
   }
 }

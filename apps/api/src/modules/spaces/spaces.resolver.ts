@@ -1,12 +1,17 @@
-import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { ChannelAdminService } from '../channels/channel-admin.service';
+import { ChannelModel } from '../channels/models/channel.model';
 import { SpaceModel } from './models/space.model';
 import { SpacesService } from './spaces.service';
 
 @Resolver(() => SpaceModel)
 export class SpacesResolver {
-  constructor(private readonly spacesService: SpacesService) {}
+  constructor(
+    private readonly spacesService: SpacesService,
+    private readonly channelAdmin: ChannelAdminService,
+  ) {}
 
   @RequirePermissions('readSpaces', 'writeSpaces')
   @Query(() => [SpaceModel])
@@ -21,5 +26,11 @@ export class SpacesResolver {
     @Args('id', { type: () => Int }) id: number,
   ): Promise<SpaceModel> {
     return SpaceModel.from(await this.spacesService.getForCompany(user.companyId, id));
+  }
+
+  /** 02 §2 "Spaces list with linked channels". The parent space was already read within the caller's company. */
+  @ResolveField(() => [ChannelModel])
+  async channels(@Parent() space: SpaceModel, @CurrentUser() user: AuthUser): Promise<ChannelModel[]> {
+    return this.channelAdmin.list(user.companyId, [space.id]);
   }
 }

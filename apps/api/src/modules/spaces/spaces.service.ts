@@ -1,12 +1,80 @@
-import { Injectable } from '@nestjs/common';
+import {
+  resolveContentType,
+  SPACE_IMAGE_MIME_TYPES,
+  type SpaceDraftError,
+  spaceNameKey,
+  validateSpaceDraft,
+  validateUploads,
+} from '@crm/shared';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { firstRow } from '../../database/query-rows';
+import { FileStorageService } from '../../providers/storage/file-storage.service';
+import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
+import { RealtimeService } from '../../realtime/realtime.service';
+import { ChannelAdminService } from '../channels/channel-admin.service';
+import type { ChannelModel } from '../channels/models/channel.model';
+import type { CreateSpaceInput, UpdateSpaceInput } from './dto/space.input';
 import { Space } from './entities/space.entity';
+import { SpaceModel } from './models/space.model';
+import { notifyUserData, spaceAudience } from './space-audience';
 
+const UNIQUE_VIOLATION = '23505';
+const CHANNELS_INVALID = 'Canales inválidos';
+
+export interface SpaceWithChannels extends SpaceModel {
+  channels: ChannelModel[];
+}
+
+function draftError(error: SpaceDraftError, fieldName: string = error.field): AppException {
+  if (error.code === 'VALIDATION_ERROR') return AppException.validation(fieldName, error.message);
+  return new AppException(error.code, { field: fieldName, fields: { [fieldName]: error.message } });
+}
+
+/** Channel ids from the form: a JSON list of ids or of {id}, or the list itself in a JSON body. */
+function parseChannelIds(raw: unknown, field: string): number[] {
+  let value = raw;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return [];
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw AppException.validation(field, CHANNELS_INVALID);
+    }
+  }
+  if (!Array.isArray(value)) throw AppException.validation(field, CHANNELS_INVALID);
+  const ids = value.map((item) => {
+    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
+    const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+      throw AppException.validation(field, CHANNELS_INVALID);
+    }
+    return n;
+  });
+  return [...new Set(ids)];
+}
+
+function nameOf(raw: unknown, field: string): string {
+  if (raw === undefined || raw === null) return '';
+  if (typeof raw !== 'string') throw AppException.validation(field, 'Nombre inválido');
+  return raw.trim();
+}
+
+/** 02 §3 Space: groups channels; name unique in the company; the default space is fixed. */
 @Injectable()
 export class SpacesService {
-  constructor(@InjectRepository(Space) private readonly spaces: Repository<Space>) {}
+  private readonly logger = new Logger(SpacesService.name);
+
+  constructor(
+    @InjectRepository(Space) private readonly spaces: Repository<Space>,
+    private readonly dataSource: DataSource,
+    private readonly channelAdmin: ChannelAdminService,
+    private readonly storage: FileStorageService,
+    private readonly realtime: RealtimeService,
+  ) {}
 
   listForCompany(companyId: number): Promise<Space[]> {
     return this.spaces.find({ where: { companyId }, order: { isDefault: 'DESC', name: 'ASC' } });
@@ -29,5 +97,196 @@ export class SpacesService {
     if (space.companyId !== companyId)
       throw new AppException('FORBIDDEN', { message: 'Space of another company' });
     return space;
+  }
+
+  /** 02 §7 GET /getSpaceGroup: the spaces list with the channels linked to each (02 §2). */
+  async group(companyId: number): Promise<SpaceWithChannels[]> {
+    const spaces = await this.listForCompany(companyId);
+    const bySpace = await this.channelAdmin.listBySpace(
+      companyId,
+      spaces.map((s) => s.id),
+    );
+    return spaces.map((space) => ({ ...SpaceModel.from(space), channels: bySpace.get(space.id) ?? [] }));
+  }
+
+  async withChannels(companyId: number, id: number): Promise<SpaceWithChannels> {
+    const space = await this.getForCompany(companyId, id);
+    const bySpace = await this.channelAdmin.listBySpace(companyId, [id]);
+    return { ...SpaceModel.from(space), channels: bySpace.get(id) ?? [] };
+  }
+
+  /** 02 §7 POST /createSpace: a name, at least one of the company's channels, an optional image. */
+  async create(
+    user: AuthUser,
+    input: CreateSpaceInput,
+    image: SpooledFile | null,
+  ): Promise<SpaceWithChannels> {
+    const name = nameOf(input.spaceName, 'spaceName');
+    const channelIds = input.channels === undefined ? [] : parseChannelIds(input.channels, 'channels');
+    const invalid = validateSpaceDraft({ name, channelIds });
+    if (invalid) throw draftError(invalid);
+    await this.checkChannels(user.companyId, channelIds, 'channels');
+    await this.checkUniqueName(user.companyId, name, null);
+    const imageUrl = image ? await this.storeImage(image) : null;
+
+    const id = await this.uniqueName(() =>
+      this.dataSource.transaction(async (manager) => {
+        const saved = await manager.save(
+          manager.create(Space, { companyId: user.companyId, name, imageUrl, isDefault: false }),
+        );
+        await this.linkChannels(manager, saved.id, channelIds);
+        return saved.id;
+      }),
+    );
+    await this.notify(user, [id], 'spaceCreated');
+    return this.withChannels(user.companyId, id);
+  }
+
+  /** 02 §7 PUT /updateSpace: name, image and the whole channel list; the default space cannot be edited. */
+  async update(
+    user: AuthUser,
+    input: UpdateSpaceInput,
+    image: SpooledFile | null,
+  ): Promise<SpaceWithChannels> {
+    const space = await this.getForCompany(user.companyId, input.id);
+    if (space.isDefault) throw new AppException('DEFAULT_SPACE_CANNOT_BE_MODIFIED', { field: 'id' });
+    const name = input.spaceName === undefined ? space.name : nameOf(input.spaceName, 'spaceName');
+    const channelIds =
+      input.newChannels === undefined ? null : parseChannelIds(input.newChannels, 'newChannels');
+    const invalid = validateSpaceDraft({ name, channelIds: channelIds ?? [0] });
+    if (invalid) throw draftError(invalid, invalid.field === 'channels' ? 'newChannels' : invalid.field);
+    if (channelIds) await this.checkChannels(user.companyId, channelIds, 'newChannels');
+    await this.checkUniqueName(user.companyId, name, space.id);
+    const removeImage = input.removeImage === true || input.removeImage === 'true';
+    const imageUrl = image ? await this.storeImage(image) : removeImage ? null : space.imageUrl;
+
+    await this.uniqueName(() =>
+      this.dataSource.transaction(async (manager) => {
+        await manager.update(Space, { id: space.id }, { name, imageUrl });
+        if (channelIds) {
+          await manager.query(
+            `DELETE FROM space_channels WHERE "spaceId" = $1 AND NOT ("channelId" = ANY($2))`,
+            [space.id, channelIds],
+          );
+          await this.linkChannels(manager, space.id, channelIds);
+        }
+      }),
+    );
+    await this.notify(user, [space.id], 'spaceUpdated');
+    return this.withChannels(user.companyId, space.id);
+  }
+
+  /**
+   * 02 §7 DELETE /deleteSpace/{id}. Its members and whoever had it selected go back to the default space; its
+   * quick answers and albums go with it (their rows cascade; album files are removed from storage after).
+   */
+  async delete(user: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
+    const space = await this.getForCompany(user.companyId, id);
+    if (space.isDefault) throw new AppException('DEFAULT_SPACE_CANNOT_BE_MODIFIED', { field: 'id' });
+    const audience = await spaceAudience(this.dataSource, user.companyId, { spaceIds: [id] });
+    const storageKeys = await this.dataSource.transaction(async (manager) => {
+      const fallback = firstRow<{ id: number }>(
+        await manager.query(
+          `SELECT id FROM spaces WHERE "companyId" = $1 AND "isDefault" ORDER BY id LIMIT 1`,
+          [user.companyId],
+        ),
+      );
+      if (!fallback)
+        throw new AppException('ERROR_DELETING_SPACE', { message: 'The company has no default space' });
+      // Members left with no space at all get the default one: nobody is left without a space (02 §5).
+      await manager.query(
+        `INSERT INTO user_spaces ("userId", "spaceId")
+         SELECT us."userId", $2 FROM user_spaces us
+          WHERE us."spaceId" = $1
+            AND NOT EXISTS (SELECT 1 FROM user_spaces o WHERE o."userId" = us."userId" AND o."spaceId" <> $1)
+         ON CONFLICT DO NOTHING`,
+        [id, fallback.id],
+      );
+      await manager.query(
+        `UPDATE users SET "selectedSpaceId" = $2 WHERE "companyId" = $3 AND "selectedSpaceId" = $1`,
+        [id, fallback.id, user.companyId],
+      );
+      const files: Array<{ storageKey: string }> = await manager.query(
+        `SELECT f."storageKey" FROM files f JOIN albums a ON a.id = f."albumId"
+          WHERE a."spaceId" = $1 AND f."storageKey" IS NOT NULL`,
+        [id],
+      );
+      await manager.delete(Space, { id });
+      return files.map((f) => f.storageKey);
+    });
+    for (const key of storageKeys) {
+      await this.storage.removePrivate(key).catch((error: unknown) => {
+        this.logger.warn(`could not remove stored file ${key}: ${String(error)}`);
+      });
+    }
+    notifyUserData(this.realtime, user.companyId, user.id, audience, 'spaceDeleted');
+    return { id, deleted: true };
+  }
+
+  private async notify(user: AuthUser, spaceIds: number[], reason: string): Promise<void> {
+    const audience = await spaceAudience(this.dataSource, user.companyId, { spaceIds });
+    notifyUserData(this.realtime, user.companyId, user.id, audience, reason);
+  }
+
+  /** Every channel must exist and be the company's (another company's → 403, nothing changed). */
+  private async checkChannels(companyId: number, channelIds: number[], field: string): Promise<void> {
+    const rows: Array<{ id: number; companyId: number }> = await this.dataSource.query(
+      `SELECT id, "companyId" FROM channels WHERE id = ANY($1)`,
+      [channelIds],
+    );
+    if (rows.length !== channelIds.length) throw AppException.validation(field, 'El canal no existe.');
+    if (rows.some((row) => row.companyId !== companyId)) {
+      throw new AppException('FORBIDDEN', { message: 'Channel of another company' });
+    }
+  }
+
+  private async checkUniqueName(companyId: number, name: string, exceptId: number | null): Promise<void> {
+    const taken = await this.dataSource.query(
+      `SELECT 1 FROM spaces WHERE "companyId" = $1 AND lower(btrim(name)) = $2 AND ($3::int IS NULL OR id <> $3)`,
+      [companyId, spaceNameKey(name), exceptId],
+    );
+    if (taken.length > 0) throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
+  }
+
+  /** Two saves racing past the name check: the unique index decides. */
+  private async uniqueName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+        throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
+      throw error;
+    }
+  }
+
+  private async linkChannels(manager: EntityManager, spaceId: number, channelIds: number[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO space_channels ("channelId", "spaceId") SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
+      [channelIds, spaceId],
+    );
+  }
+
+  /** 01 §5 image rules on the content itself (jpg, jpeg, png); public, as the top bar shows it by URL. */
+  private async storeImage(upload: SpooledFile): Promise<string> {
+    const type = resolveContentType(
+      upload.originalname,
+      await readHead(upload.path),
+      upload.size,
+      SPACE_IMAGE_MIME_TYPES,
+    );
+    if (!type.ok) throw AppException.validation('file', type.error);
+    const check = validateUploads(
+      [{ name: upload.originalname, type: type.rule.mimeType, size: upload.size }],
+      {
+        accept: SPACE_IMAGE_MIME_TYPES,
+      },
+    );
+    if (check.rejected.length > 0) throw AppException.validation('file', check.rejected[0].error);
+    const stored = await this.storage.put(
+      { path: upload.path, size: upload.size },
+      upload.originalname,
+      type.rule.mimeType,
+    );
+    return stored.url;
   }
 }

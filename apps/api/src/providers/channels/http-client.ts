@@ -31,16 +31,30 @@ export function postForm(url: string, form: URLSearchParams, options: PostOption
   return post(url, form.toString(), 'application/x-www-form-urlencoded', options);
 }
 
-async function post(
+/** A GET (Graph's reads: token exchange, Page lists); failures as for POST. */
+export function getJson(url: string, options: PostOptions = {}): Promise<HttpResult> {
+  return send('GET', url, undefined, undefined, options);
+}
+
+function post(url: string, body: string, contentType: string, options: PostOptions): Promise<HttpResult> {
+  return send('POST', url, body, contentType, options);
+}
+
+async function send(
+  method: 'GET' | 'POST',
   url: string,
-  body: string,
-  contentType: string,
+  body: string | undefined,
+  contentType: string | undefined,
   { headers = {}, timeoutMs = DEFAULT_TIMEOUT_MS }: PostOptions,
 ): Promise<HttpResult> {
   try {
     const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': contentType, accept: 'application/json', ...headers },
+      method,
+      headers: {
+        ...(contentType ? { 'content-type': contentType } : {}),
+        accept: 'application/json',
+        ...headers,
+      },
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -48,7 +62,7 @@ async function post(
     const text = await response.text();
     return { status: response.status, headers: response.headers, json: parseJson(text), text };
   } catch (error) {
-    throw new ProviderError('PROVIDER_UNAVAILABLE', true, describeFailure(url, error, timeoutMs));
+    throw new ProviderError('PROVIDER_UNAVAILABLE', true, describeFailure(method, url, error, timeoutMs));
   }
 }
 
@@ -61,8 +75,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-function describeFailure(url: string, error: unknown, timeoutMs: number): string {
-  const target = `POST ${redactUrl(url)}`;
+function describeFailure(method: string, url: string, error: unknown, timeoutMs: number): string {
+  const target = `${method} ${redactUrl(url)}`;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `${target}: no answer within ${timeoutMs} ms`;
   }

@@ -18,7 +18,10 @@ import { QuickAnswersPage } from '../../pages/QuickAnswersPage';
 import { RecoverPasswordPage } from '../../pages/RecoverPasswordPage';
 import { RootPage } from '../../pages/RootPage';
 import { SimulatorPage } from '../../pages/SimulatorPage';
+import { SpaceFormPage } from '../../pages/SpaceFormPage';
+import { SpacesPage } from '../../pages/SpacesPage';
 import { TwoFactorPage } from '../../pages/TwoFactorPage';
+import { WhatsappLinkPage } from '../../pages/WhatsappLinkPage';
 import { RequireAuth } from '../guards/RequireAuth';
 import { guardedRouteTitle, publicRouteTitle } from './routeTitles';
 
@@ -48,6 +51,9 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/multimedia/*': <MultimediaPage />,
   '/album/*': <AlbumPage kind="album" />,
   '/subAlbum/*': <AlbumPage kind="subAlbum" />,
+  '/spaces': <SpacesPage />,
+  '/spaces/new': <SpaceFormPage />,
+  '/spaces/new-whatsapp': <WhatsappLinkPage />,
 };
 
 // A public path that the guard table also lists (the WhatsApp linking pages) needs a session,

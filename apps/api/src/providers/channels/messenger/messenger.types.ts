@@ -76,3 +76,54 @@ export interface MessengerInboundAttachment {
     coordinates?: { lat: number; long: number };
   } | null;
 }
+
+// ---- Page management (Graph API) ----
+
+/**
+ * GET /oauth/access_token?grant_type=fb_exchange_token: a long-lived user token (about 60 days).
+ * https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived
+ */
+export interface GraphLongLivedTokenResponse {
+  access_token: string;
+  token_type?: string;
+  /** Seconds; absent for tokens that do not expire. */
+  expires_in?: number;
+}
+
+/**
+ * GET /me/accounts: the Pages the user manages, each with its Page token (which does not expire when it comes
+ * from a long-lived user token). https://developers.facebook.com/docs/pages-api/getting-started
+ */
+export interface GraphPageAccountsResponse {
+  data: GraphPageAccount[];
+  paging?: { cursors?: { before?: string; after?: string }; next?: string };
+}
+
+export interface GraphPageAccount {
+  id: string;
+  name: string;
+  access_token: string;
+  category?: string;
+  tasks?: string[];
+  /** With fields=picture{url}. */
+  picture?: { data?: { url?: string; is_silhouette?: boolean } };
+}
+
+/** POST /{page-id}/subscribed_apps. https://developers.facebook.com/docs/messenger-platform/webhooks#connect-your-app */
+export interface GraphSuccessResponse {
+  success: boolean;
+}
+
+/** GET /debug_token. https://developers.facebook.com/docs/graph-api/reference/debug_token */
+export interface GraphDebugTokenResponse {
+  data: {
+    app_id?: string;
+    type?: string;
+    is_valid: boolean;
+    /** Unix seconds; 0 for a token that never expires. */
+    expires_at?: number;
+    /** Unix seconds: when the app loses access to the user's data (90 days after the last use). */
+    data_access_expires_at?: number;
+    scopes?: string[];
+  };
+}

@@ -1,0 +1,51 @@
+import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { ChannelAdminService } from './channel-admin.service';
+import { ChannelModel } from './models/channel.model';
+
+const ID = { name: 'id', type: () => Int } as const;
+
+/** 02 §7 GraphQL: channels by company; activate, deactivate, rename, chatbot toggle. */
+@Resolver(() => ChannelModel)
+export class ChannelsResolver {
+  constructor(private readonly admin: ChannelAdminService) {}
+
+  @RequirePermissions('readSpaces', 'writeSpaces')
+  @Query(() => [ChannelModel], { description: "The company's channels with the spaces they belong to." })
+  channels(@CurrentUser() user: AuthUser): Promise<ChannelModel[]> {
+    return this.admin.list(user.companyId);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Mutation(() => ChannelModel, { description: '02 §4: activation also turns the chatbot off.' })
+  activateChannel(@CurrentUser() user: AuthUser, @Args(ID) id: number): Promise<ChannelModel> {
+    return this.admin.setActive(user, id, true);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Mutation(() => ChannelModel)
+  deactivateChannel(@CurrentUser() user: AuthUser, @Args(ID) id: number): Promise<ChannelModel> {
+    return this.admin.setActive(user, id, false);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Mutation(() => ChannelModel)
+  setChannelChatbot(
+    @CurrentUser() user: AuthUser,
+    @Args(ID) id: number,
+    @Args('useChatbot') useChatbot: boolean,
+  ): Promise<ChannelModel> {
+    return this.admin.setChatbot(user, id, useChatbot);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Mutation(() => ChannelModel)
+  renameChannel(
+    @CurrentUser() user: AuthUser,
+    @Args(ID) id: number,
+    @Args('name') name: string,
+  ): Promise<ChannelModel> {
+    return this.admin.rename(user, id, name);
+  }
+}

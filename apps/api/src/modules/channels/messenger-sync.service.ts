@@ -1,0 +1,270 @@
+import { planMessengerSync } from '@crm/shared';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { AppException } from '../../common/errors/app.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { firstRow } from '../../database/query-rows';
+import { ProviderError } from '../../providers/channels/channel-provider';
+import {
+  type LongLivedUserToken,
+  type MessengerPage,
+  MessengerPagesClient,
+} from '../../providers/channels/messenger/messenger-pages.client';
+import { ChannelAdminService } from './channel-admin.service';
+import { ChannelsService } from './channels.service';
+import { Channel } from './entities/channel.entity';
+import type { ChannelModel } from './models/channel.model';
+
+/** A long-lived user token lasts about 60 days; Graph omits expires_in for tokens that do not expire. */
+const DEFAULT_TOKEN_DAYS = 60;
+const UNIQUE_VIOLATION = '23505';
+
+const TOKEN_REFUSED = 'El token de Facebook no es válido o expiró. Vuelve a iniciar sesión con Facebook.';
+
+export interface MessengerSyncError {
+  pageId: string;
+  name: string;
+  code: string;
+  message: string;
+}
+
+export interface MessengerSyncResult {
+  /** The company's Messenger channels after the sync. */
+  channels: ChannelModel[];
+  created: number[];
+  activated: number[];
+  deactivated: number[];
+  /** 02 §4: the per-page errors, returned rather than thrown. */
+  errors: MessengerSyncError[];
+}
+
+/**
+ * 02 §4 Messenger channel sync: the company's Facebook Pages become its Messenger channels. The Graph calls are
+ * the Messenger adapter's (providers/channels/messenger); this service applies the rule to the company's rows.
+ */
+@Injectable()
+export class MessengerSyncService {
+  private readonly logger = new Logger(MessengerSyncService.name);
+  private readonly graph: MessengerPagesClient;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly channels: ChannelsService,
+    private readonly admin: ChannelAdminService,
+  ) {
+    this.graph = new MessengerPagesClient({
+      graphUrl: config.messengerGraphUrl,
+      appId: config.messengerAppId,
+      appSecret: config.messengerAppSecret,
+    });
+  }
+
+  /** 02 §7 POST /fbUserPermanentToken: the long-lived token for the user token Facebook Login gave the browser. */
+  async permanentToken(accessToken: string): Promise<{ token: string; expiresAt: string | null }> {
+    const long = await this.exchange(accessToken);
+    return { token: long.token, expiresAt: long.expiresAt?.toISOString() ?? null };
+  }
+
+  async sync(user: AuthUser, accessToken: string): Promise<MessengerSyncResult> {
+    const long = await this.exchange(accessToken);
+    const pages = await this.fromGraph(() => this.graph.listPages(long.token));
+    const expiresAt = long.expiresAt ?? new Date(Date.now() + DEFAULT_TOKEN_DAYS * 86_400_000);
+
+    const known: Array<{ channelId: number; pageId: string; isActive: boolean }> =
+      await this.dataSource.query(
+        `SELECT id AS "channelId", "providerId" AS "pageId", "isActive" FROM channels
+        WHERE "companyId" = $1 AND platform = 'messenger' ORDER BY id`,
+        [user.companyId],
+      );
+    // A Page is one channel across the product (webhooks name it by its id): another company's stays theirs.
+    const taken: Array<{ providerId: string }> = await this.dataSource.query(
+      `SELECT "providerId" FROM channels WHERE platform = 'messenger' AND "companyId" <> $1 AND "providerId" = ANY($2)`,
+      [user.companyId, pages.map((p) => p.pageId)],
+    );
+    const takenIds = new Set(taken.map((t) => t.providerId));
+    const errors: MessengerSyncError[] = [];
+    const plan = planMessengerSync(
+      known,
+      pages.filter((page) => {
+        if (!takenIds.has(page.pageId)) return true;
+        errors.push(
+          pageError(page, 'PAGE_LINKED_TO_OTHER_COMPANY', 'La página ya está vinculada a otra empresa.'),
+        );
+        return false;
+      }),
+    );
+    const result: MessengerSyncResult = { channels: [], created: [], activated: [], deactivated: [], errors };
+
+    for (const { channelId, page } of plan.refresh) {
+      const failure = await this.subscribe(page);
+      if (failure) {
+        errors.push(failure);
+        continue;
+      }
+      const wasActive = known.find((k) => k.channelId === channelId)?.isActive === true;
+      // 02 §4: activation sets useChatbot false; an already active channel keeps its chatbot.
+      await this.dataSource.query(
+        `UPDATE channels SET "accessToken" = $2, "imageUrl" = coalesce($3, "imageUrl"), "expiresAt" = $4,
+                "isActive" = true, "useChatbot" = CASE WHEN "isActive" THEN "useChatbot" ELSE false END,
+                "updatedAt" = now()
+          WHERE id = $1`,
+        [channelId, this.channels.sealToken(page.pageToken), page.pictureUrl, expiresAt],
+      );
+      if (!wasActive) result.activated.push(channelId);
+    }
+
+    if (plan.deactivate.length > 0) {
+      await this.dataSource.query(
+        `UPDATE channels SET "isActive" = false, "updatedAt" = now() WHERE id = ANY($1) AND "companyId" = $2`,
+        [plan.deactivate, user.companyId],
+      );
+      result.deactivated.push(...plan.deactivate);
+    }
+
+    for (const page of plan.create) {
+      const failure = await this.subscribe(page);
+      if (failure) {
+        errors.push(failure);
+        continue;
+      }
+      try {
+        result.created.push(await this.create(user.companyId, page, expiresAt));
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        // Another sync (of this or another company) connected the Page first.
+        errors.push(
+          pageError(page, 'PAGE_LINKED_TO_OTHER_COMPANY', 'La página ya está vinculada a otra empresa.'),
+        );
+      }
+    }
+
+    const changed = [...result.created, ...result.activated, ...result.deactivated];
+    if (changed.length > 0) await this.admin.notify(user, changed, 'messengerSync');
+    result.channels = (await this.admin.list(user.companyId)).filter((c) => c.platform === 'messenger');
+    return result;
+  }
+
+  /** 02 §7 POST /setExpirationDate: when the channel's Page token stops working, as Graph says today. */
+  async setExpirationDate(
+    user: AuthUser,
+    channelId: number,
+  ): Promise<{ channelId: number; expiresAt: string | null }> {
+    const channel = await this.channels.getForCompany(user.companyId, channelId);
+    if (channel.platform !== 'messenger' || !channel.accessToken) {
+      throw AppException.validation(
+        'channelId',
+        'Solo los canales de Messenger tienen fecha de vencimiento.',
+      );
+    }
+    const { accessToken } = this.channels.credentials(channel);
+    let expiresAt: Date | null;
+    try {
+      expiresAt = await this.graph.tokenExpiry(accessToken);
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === 'PROVIDER_AUTH_ERROR') {
+        throw AppException.validation(
+          'channelId',
+          'La conexión de la página con Facebook expiró. Vuelve a sincronizar tus páginas de Messenger.',
+        );
+      }
+      throw this.providerFailure(error);
+    }
+    await this.dataSource.query(`UPDATE channels SET "expiresAt" = $2, "updatedAt" = now() WHERE id = $1`, [
+      channelId,
+      expiresAt,
+    ]);
+    return { channelId, expiresAt: expiresAt?.toISOString() ?? null };
+  }
+
+  private async create(companyId: number, page: MessengerPage, expiresAt: Date): Promise<number> {
+    return this.dataSource.transaction(async (manager: EntityManager) => {
+      const saved = await manager.save(
+        manager.create(Channel, {
+          companyId,
+          name: page.name.slice(0, 120),
+          platform: 'messenger',
+          providerId: page.pageId,
+          pageId: page.pageId,
+          accessToken: this.channels.sealToken(page.pageToken),
+          imageUrl: page.pictureUrl?.slice(0, 500) ?? null,
+          isActive: true,
+          useChatbot: false,
+          expiresAt,
+        }),
+      );
+      // 02 §4: new pages go to the company's default space.
+      const space = firstRow<{ id: number }>(
+        await manager.query(
+          `SELECT id FROM spaces WHERE "companyId" = $1 AND "isDefault" ORDER BY id LIMIT 1`,
+          [companyId],
+        ),
+      );
+      if (space) {
+        await manager.query(`INSERT INTO space_channels ("channelId", "spaceId") VALUES ($1, $2)`, [
+          saved.id,
+          space.id,
+        ]);
+      }
+      return saved.id;
+    });
+  }
+
+  /** Subscribes the Page's webhooks; a refusal is this page's error, not the whole sync's. */
+  private async subscribe(page: MessengerPage): Promise<MessengerSyncError | null> {
+    if (!page.pageToken) {
+      return pageError(
+        page,
+        'PAGE_WITHOUT_MESSAGING',
+        'No tienes permiso para administrar los mensajes de esta página.',
+      );
+    }
+    try {
+      await this.graph.subscribePage(page.pageId, page.pageToken);
+      return null;
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.logger.warn(`Messenger page ${page.pageId} not subscribed: ${error.message}`);
+      if (error.retryable) {
+        return pageError(
+          page,
+          error.code,
+          'Facebook no respondió al conectar la página; vuelve a intentarlo.',
+        );
+      }
+      return pageError(page, error.code, `Facebook no permitió conectar la página: ${error.info}`);
+    }
+  }
+
+  private async exchange(accessToken: string): Promise<LongLivedUserToken> {
+    const token = accessToken?.trim() ?? '';
+    if (token === '') throw AppException.validation('accessToken', 'Campo obligatorio');
+    return this.fromGraph(() => this.graph.exchangeUserToken(token));
+  }
+
+  /** A Graph failure of the whole operation: a refused token is the caller's input (400), the rest is Meta's. */
+  private async fromGraph<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProviderError && error.code === 'PROVIDER_AUTH_ERROR') {
+        throw AppException.validation('accessToken', TOKEN_REFUSED);
+      }
+      throw this.providerFailure(error);
+    }
+  }
+
+  private providerFailure(error: unknown): unknown {
+    if (!(error instanceof ProviderError)) return error;
+    this.logger.warn(`Graph API call failed: ${error.message}`);
+    if (error.code === 'PROVIDER_RATE_LIMITED')
+      return new AppException('PROVIDER_RATE_LIMITED', { message: error.info });
+    if (error.retryable) return new AppException('PROVIDER_UNAVAILABLE', { message: error.info });
+    return new AppException('ERROR_GETTING_CHANNELS', { message: error.info });
+  }
+}
+
+function pageError(page: MessengerPage, code: string, message: string): MessengerSyncError {
+  return { pageId: page.pageId, name: page.name, code, message };
+}

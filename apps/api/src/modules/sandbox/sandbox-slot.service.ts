@@ -1,0 +1,251 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  CHAT_HISTORY_RANGES,
+  type ChannelStatus,
+  channelNameError,
+  companyRoom,
+  QR_LIFETIME_MS,
+  VALIDATION_MESSAGES,
+  validatePhone,
+  WHATSAPP_SLOTS_LIMIT,
+} from '@crm/shared';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth-user';
+import { AppException } from '../../common/errors/app.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { firstRow } from '../../database/query-rows';
+import { RealtimeService } from '../../realtime/realtime.service';
+import { ChannelAdminService } from '../channels/channel-admin.service';
+import { ChannelsService } from '../channels/channels.service';
+import { Channel } from '../channels/entities/channel.entity';
+import type { ChannelStatusInput, GetQrInput } from './dto/slot.input';
+import { ChannelSlot } from './entities/channel-slot.entity';
+
+export interface QrResult {
+  channelId: number;
+  /** What the QR encodes: the product's own link that, opened by a signed-in device, links the slot. */
+  qrUrl: string;
+  /** The one-time code inside qrUrl. */
+  code: string;
+  expiresAt: string;
+  status: ChannelStatus;
+}
+
+export interface SlotStatusResult {
+  channelId: number;
+  status: ChannelStatus;
+  phone: string | null;
+  linkedAt: string | null;
+  chatHistoryTime: string | null;
+}
+
+const NOT_A_SLOT = 'Este canal no se vincula con código QR.';
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/**
+ * The sandbox's linked-device slot (02 §7 getQR, getChannelStatus, logoutSlot; 02 §3 Channel status): the product
+ * shows a QR holding a one-time code that lives 40 s (01 §9 QR lifetime); the device that presents it links the
+ * slot, which activates the channel; logging out deactivates it. Without a provider, "the device" is any
+ * signed-in browser of the company that opens the QR's link, or the simulator button beside the QR.
+ */
+@Injectable()
+export class SandboxSlotService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly channels: ChannelsService,
+    private readonly channelAdmin: ChannelAdminService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /** 02 §7 POST /getQR: a fresh QR for a sandbox channel's slot, or for a new line (slotName and phone). */
+  async requestQr(user: AuthUser, input: GetQrInput): Promise<QrResult> {
+    const channelId =
+      input.channelId !== undefined
+        ? await this.existingChannel(user, input.channelId)
+        : await this.newLine(user, input);
+    const code = randomBytes(18).toString('base64url');
+    const expiresAt = new Date(Date.now() + QR_LIFETIME_MS);
+    await this.dataSource.query(
+      `UPDATE channel_slots SET "pairingCodeHash" = $2, "pairingExpiresAt" = $3, "updatedAt" = now()
+        WHERE "channelId" = $1`,
+      [channelId, hashCode(code), expiresAt],
+    );
+    const query = new URLSearchParams({ channelId: String(channelId), code });
+    return {
+      channelId,
+      qrUrl: `${this.config.appUrl}/spaces/new-whatsapp?${query.toString()}`,
+      code,
+      expiresAt: expiresAt.toISOString(),
+      status: 'LOGGING',
+    };
+  }
+
+  /** The device presents the QR's code: the slot is linked and its channel active (activation: chatbot off). */
+  async scan(user: AuthUser, code: string): Promise<SlotStatusResult> {
+    const value = code?.trim() ?? '';
+    if (value === '') throw AppException.validation('code', VALIDATION_MESSAGES.required);
+    const slot = firstRow<{ channelId: number; pairingExpiresAt: Date }>(
+      await this.dataSource.query(
+        `SELECT "channelId", "pairingExpiresAt" FROM channel_slots
+          WHERE "companyId" = $1 AND "pairingCodeHash" = $2 AND status = 'LOGGING'`,
+        [user.companyId, hashCode(value)],
+      ),
+    );
+    if (!slot) throw AppException.validation('code', 'El código QR no es válido. Genera uno nuevo.');
+    if (slot.pairingExpiresAt.getTime() <= Date.now()) {
+      throw AppException.validation('code', 'El código QR expiró. Genera uno nuevo.');
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE channel_slots SET status = 'AUTHENTICATED', "linkedAt" = now(), "pairingCodeHash" = NULL,
+                "pairingExpiresAt" = NULL, "updatedAt" = now()
+          WHERE "channelId" = $1`,
+        [slot.channelId],
+      );
+      await manager.query(
+        `UPDATE channels SET "isActive" = true, "useChatbot" = false, "updatedAt" = now() WHERE id = $1`,
+        [slot.channelId],
+      );
+    });
+    // 02 §7 onLinkedChannel: the screen showing the QR learns the line is linked.
+    this.realtime.emit([companyRoom(user.companyId)], 'onLinkedChannel', {
+      channelId: slot.channelId,
+      status: 'AUTHENTICATED',
+    });
+    await this.channelAdmin.notify(user, [slot.channelId], 'channelLinked');
+    return this.status(user, { channelId: slot.channelId });
+  }
+
+  /** 02 §7 POST /getChannelStatus; with getChatHistory, records the chat-history range chosen for the import. */
+  async status(user: AuthUser, input: ChannelStatusInput): Promise<SlotStatusResult> {
+    const channel = await this.sandboxChannel(user, input.channelId);
+    if (input.getChatHistory === true || input.getChatHistory === 'true') {
+      const range = input.chatHistoryTime;
+      if (typeof range !== 'string' || !(CHAT_HISTORY_RANGES as readonly string[]).includes(range)) {
+        throw AppException.validation('chatHistoryTime', VALIDATION_MESSAGES.selectOption);
+      }
+      await this.dataSource.query(
+        `UPDATE channel_slots SET "chatHistoryTime" = $2, "updatedAt" = now() WHERE "channelId" = $1`,
+        [channel.id, range],
+      );
+    }
+    const slot = await this.dataSource.manager.findOneBy(ChannelSlot, { channelId: channel.id });
+    return {
+      channelId: channel.id,
+      status: slot?.status ?? 'LOGGING',
+      phone: channel.phone,
+      linkedAt: slot?.linkedAt?.toISOString() ?? null,
+      chatHistoryTime: slot?.chatHistoryTime ?? null,
+    };
+  }
+
+  /** 02 §7 POST /logoutSlot: the device is unlinked and the channel stops working until a new QR is scanned. */
+  async logout(user: AuthUser, channelId: number): Promise<SlotStatusResult> {
+    const channel = await this.sandboxChannel(user, channelId);
+    const slot = await this.dataSource.manager.findOneBy(ChannelSlot, { channelId: channel.id });
+    if (!slot) throw AppException.validation('channelId', 'Este canal no tiene un dispositivo vinculado.');
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE channel_slots SET status = 'LOGGING', "linkedAt" = NULL, "pairingCodeHash" = NULL,
+                "pairingExpiresAt" = NULL, "updatedAt" = now()
+          WHERE "channelId" = $1`,
+        [channel.id],
+      );
+      await manager.query(`UPDATE channels SET "isActive" = false, "updatedAt" = now() WHERE id = $1`, [
+        channel.id,
+      ]);
+    });
+    await this.channelAdmin.notify(user, [channel.id], 'channelLoggedOut');
+    return this.status(user, { channelId: channel.id });
+  }
+
+  private async sandboxChannel(user: AuthUser, channelId: number): Promise<Channel> {
+    const channel = await this.channels.getForCompany(user.companyId, channelId);
+    if (channel.platform !== 'sandbox') throw AppException.validation('channelId', NOT_A_SLOT);
+    return channel;
+  }
+
+  /** An existing sandbox channel: its slot (created if it has none, within the limit) gets a new QR. */
+  private async existingChannel(user: AuthUser, channelId: number): Promise<number> {
+    const channel = await this.sandboxChannel(user, channelId);
+    const slot = await this.dataSource.manager.findOneBy(ChannelSlot, { channelId: channel.id });
+    if (slot?.status === 'AUTHENTICATED') {
+      throw AppException.validation(
+        'channelId',
+        'Este canal ya está vinculado. Cierra la sesión para vincularlo de nuevo.',
+      );
+    }
+    if (!slot) {
+      await this.withinSlotLimit(user.companyId, async () => {
+        await this.dataSource.manager.insert(ChannelSlot, {
+          channelId: channel.id,
+          companyId: user.companyId,
+          name: channel.name,
+          status: 'LOGGING',
+        });
+      });
+    }
+    return channel.id;
+  }
+
+  /** A new line: a sandbox channel (inactive until linked) in the default space, with its slot. */
+  private async newLine(user: AuthUser, input: GetQrInput): Promise<number> {
+    const name = typeof input.slotName === 'string' ? input.slotName.trim() : '';
+    const nameError = channelNameError(name);
+    if (nameError) throw AppException.validation('slotName', nameError);
+    const phone = typeof input.phone === 'string' ? input.phone.trim() : '';
+    const phoneError = validatePhone(phone);
+    if (phoneError) throw AppException.validation('phone', phoneError);
+    let channelId = 0;
+    await this.withinSlotLimit(user.companyId, async () => {
+      channelId = await this.dataSource.transaction(async (manager) => {
+        const saved = await manager.save(
+          manager.create(Channel, {
+            companyId: user.companyId,
+            name,
+            platform: 'sandbox',
+            providerId: `sandbox-${randomUUID()}`,
+            phone,
+            isActive: false,
+            useChatbot: false,
+          }),
+        );
+        await manager.query(
+          `INSERT INTO space_channels ("channelId", "spaceId")
+           SELECT $1, id FROM spaces WHERE "companyId" = $2 AND "isDefault" ORDER BY id LIMIT 1`,
+          [saved.id, user.companyId],
+        );
+        await manager.insert(ChannelSlot, {
+          channelId: saved.id,
+          companyId: user.companyId,
+          name,
+          status: 'LOGGING',
+        });
+        return saved.id;
+      });
+    });
+    await this.channelAdmin.notify(user, [channelId], 'channelCreated');
+    return channelId;
+  }
+
+  /**
+   * 01 §9 WhatsApp slots limit: a company holds at most this many slots. Serialised per company with an advisory
+   * lock so two requests cannot both take the last one.
+   */
+  private async withinSlotLimit(companyId: number, create: () => Promise<void>): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('channel_slots'), $1)`, [companyId]);
+      const [{ n }] = await manager.query(
+        `SELECT count(*)::int AS n FROM channel_slots WHERE "companyId" = $1`,
+        [companyId],
+      );
+      if (n >= WHATSAPP_SLOTS_LIMIT) throw new AppException('WHATSAPP_SLOTS_LIMIT_REACHED');
+      await create();
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Min } from 'class-validator';
+
+/**
+ * 02 §7 POST /createSpace (form data: spaceName, channels as JSON, optional image file). A JSON body with
+ * `channels` as an array is accepted too. The service reads the fields so each gets its catalogue code.
+ */
+export class CreateSpaceInput {
+  @IsOptional()
+  spaceName?: unknown;
+
+  /** Channel ids: '[1,2]', '[{"id":1}]' or the array itself. */
+  @IsOptional()
+  channels?: unknown;
+
+  /** Accepted and ignored: the company comes from the token. */
+  @IsOptional()
+  companyId?: unknown;
+}
+
+/** 02 §7 PUT /updateSpace (form: file, spaceName, id, newChannels); an absent field keeps its value. */
+export class UpdateSpaceInput {
+  @Type(() => Number)
+  @IsInt({ message: 'Espacio inválido' })
+  @Min(1, { message: 'Espacio inválido' })
+  id: number;
+
+  @IsOptional()
+  spaceName?: unknown;
+
+  /** The space's whole channel list after the change. */
+  @IsOptional()
+  newChannels?: unknown;
+
+  /** 'true' drops the space's image. */
+  @IsOptional()
+  removeImage?: unknown;
+
+  @IsOptional()
+  companyId?: unknown;
+}

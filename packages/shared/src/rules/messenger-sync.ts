@@ -1,0 +1,44 @@
+/** A Messenger channel the company already has, keyed by its Page id. */
+export interface KnownPage {
+  channelId: number;
+  pageId: string;
+  isActive: boolean;
+}
+
+/** A Page the provider returned for the signed-in Facebook user. */
+export interface ReturnedPage {
+  pageId: string;
+}
+
+export interface MessengerSyncPlan<P extends ReturnedPage> {
+  /** Known Pages still returned: activated (if needed) and subscribed again, with their fresh Page token. */
+  refresh: Array<{ channelId: number; page: P }>;
+  /** Known Pages no longer returned: deactivated. */
+  deactivate: number[];
+  /** Pages never seen: created active in the default space, subscribed, with an expiration date. */
+  create: P[];
+}
+
+/**
+ * 02 §4 Messenger channel sync: known pages still returned are activated and subscribed; known pages no longer
+ * returned are deactivated; new pages are created. A Page listed twice by the provider counts once.
+ */
+export function planMessengerSync<P extends ReturnedPage>(
+  known: readonly KnownPage[],
+  returned: readonly P[],
+): MessengerSyncPlan<P> {
+  const byPage = new Map(known.map((k) => [k.pageId, k]));
+  const seen = new Set<string>();
+  const plan: MessengerSyncPlan<P> = { refresh: [], deactivate: [], create: [] };
+  for (const page of returned) {
+    if (seen.has(page.pageId)) continue;
+    seen.add(page.pageId);
+    const channel = byPage.get(page.pageId);
+    if (channel) plan.refresh.push({ channelId: channel.channelId, page });
+    else plan.create.push(page);
+  }
+  for (const channel of known) {
+    if (!seen.has(channel.pageId) && channel.isActive) plan.deactivate.push(channel.channelId);
+  }
+  return plan;
+}
