@@ -26,3 +26,4 @@ export * from './rules/uploads';
 export * from './rules/validation';
 export * from './rules/whatsapp-markup';
 export * from './spaces';
+export * from './team';

@@ -45,6 +45,10 @@ export class DemoSeedService {
       if (count > 0) return false;
       const passwordHash = await this.passwords.hash(DEMO_PASSWORD);
       const demoSpace = await this.seedCompany(manager, 'Demo', DEMO_USERS, passwordHash, true);
+      // Room to try the team screens: the plan's default (5 users, 2 admins) is already full with the demo accounts.
+      await manager.query(`UPDATE companies SET "usersLimit" = 25, "adminsLimit" = 5 WHERE id = $1`, [
+        demoSpace.companyId,
+      ]);
       await this.seedDemoChannels(manager, demoSpace);
       await this.seedDemoInbox(manager, demoSpace);
       await this.seedCompany(

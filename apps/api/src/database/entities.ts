@@ -24,6 +24,7 @@ import { ClientTag } from '../modules/tags/entities/client-tag.entity';
 import { Tag } from '../modules/tags/entities/tag.entity';
 import { WhatsappTemplate } from '../modules/templates/entities/whatsapp-template.entity';
 import { User } from '../modules/users/entities/user.entity';
+import { UserWorkingHours } from '../modules/users/entities/user-working-hours.entity';
 import { DevOutboxMail } from '../providers/mail/dev-outbox-mail.entity';
 
 export const ENTITIES = [
@@ -54,4 +55,5 @@ export const ENTITIES = [
   Album,
   AlbumFile,
   ChannelSlot,
+  UserWorkingHours,
 ];

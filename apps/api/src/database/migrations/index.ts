@@ -5,6 +5,7 @@ import { InboxList1763810000000 } from './1763810000000-inbox-list';
 import { Contacts1763820000000 } from './1763820000000-contacts';
 import { Multimedia1763850000000 } from './1763850000000-multimedia';
 import { ChannelSlots1763860000000 } from './1763860000000-channel-slots';
+import { Team1763870000000 } from './1763870000000-team';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Contacts1763820000000,
   Multimedia1763850000000,
   ChannelSlots1763860000000,
+  Team1763870000000,
 ];

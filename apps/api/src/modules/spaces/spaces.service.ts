@@ -1,11 +1,4 @@
-import {
-  resolveContentType,
-  SPACE_IMAGE_MIME_TYPES,
-  type SpaceDraftError,
-  spaceNameKey,
-  validateSpaceDraft,
-  validateUploads,
-} from '@crm/shared';
+import { type SpaceDraftError, spaceNameKey, validateSpaceDraft } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
@@ -13,7 +6,8 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { firstRow } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
-import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
+import { storePublicImage } from '../../providers/storage/public-image';
+import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { ChannelAdminService } from '../channels/channel-admin.service';
 import type { ChannelModel } from '../channels/models/channel.model';
@@ -127,7 +121,7 @@ export class SpacesService {
     if (invalid) throw draftError(invalid);
     await this.checkChannels(user.companyId, channelIds, 'channels');
     await this.checkUniqueName(user.companyId, name, null);
-    const imageUrl = image ? await this.storeImage(image) : null;
+    const imageUrl = image ? await storePublicImage(this.storage, image) : null;
 
     const id = await this.uniqueName(() =>
       this.dataSource.transaction(async (manager) => {
@@ -158,7 +152,11 @@ export class SpacesService {
     if (channelIds) await this.checkChannels(user.companyId, channelIds, 'newChannels');
     await this.checkUniqueName(user.companyId, name, space.id);
     const removeImage = input.removeImage === true || input.removeImage === 'true';
-    const imageUrl = image ? await this.storeImage(image) : removeImage ? null : space.imageUrl;
+    const imageUrl = image
+      ? await storePublicImage(this.storage, image)
+      : removeImage
+        ? null
+        : space.imageUrl;
 
     await this.uniqueName(() =>
       this.dataSource.transaction(async (manager) => {
@@ -264,29 +262,5 @@ export class SpacesService {
       `INSERT INTO space_channels ("channelId", "spaceId") SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
       [channelIds, spaceId],
     );
-  }
-
-  /** 01 §5 image rules on the content itself (jpg, jpeg, png); public, as the top bar shows it by URL. */
-  private async storeImage(upload: SpooledFile): Promise<string> {
-    const type = resolveContentType(
-      upload.originalname,
-      await readHead(upload.path),
-      upload.size,
-      SPACE_IMAGE_MIME_TYPES,
-    );
-    if (!type.ok) throw AppException.validation('file', type.error);
-    const check = validateUploads(
-      [{ name: upload.originalname, type: type.rule.mimeType, size: upload.size }],
-      {
-        accept: SPACE_IMAGE_MIME_TYPES,
-      },
-    );
-    if (check.rejected.length > 0) throw AppException.validation('file', check.rejected[0].error);
-    const stored = await this.storage.put(
-      { path: upload.path, size: upload.size },
-      upload.originalname,
-      type.rule.mimeType,
-    );
-    return stored.url;
   }
 }

@@ -15,6 +15,13 @@ export class Company {
   @Column({ type: 'integer', default: Plan.BASIC })
   plan: Plan;
 
+  /** Seats bought with the subscription; null: the plan's default (shared PLAN_TEAM_LIMITS). */
+  @Column({ type: 'integer', nullable: true })
+  usersLimit: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  adminsLimit: number | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   expirationDate: Date | null;
 

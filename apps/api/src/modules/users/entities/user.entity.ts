@@ -2,6 +2,7 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   JoinColumn,
   JoinTable,
   ManyToMany,
@@ -16,6 +17,8 @@ import { Space } from '../../spaces/entities/space.entity';
 export type TwoFactorStatus = 'none' | 'unverified' | 'verified';
 
 @Entity('users')
+// The team list and every per-company count read users by company.
+@Index('IDX_users_company', ['companyId'])
 export class User {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,0 +1,49 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { SpaceModel } from '../../spaces/models/space.model';
+import { RoleModel } from './me.model';
+
+@ObjectType('TeamWorkingDay')
+export class TeamWorkingDayModel {
+  @Field({ description: 'monday … sunday' }) day: string;
+  @Field() isActive: boolean;
+  @Field({ description: "'HH:mm'" }) start: string;
+  @Field({ description: "'HH:mm'" }) end: string;
+}
+
+@ObjectType('TeamWorkingHours')
+export class TeamWorkingHoursModel {
+  @Field() timezone: string;
+  @Field() isActive: boolean;
+  @Field(() => [TeamWorkingDayModel]) days: TeamWorkingDayModel[];
+}
+
+/** 02 §3 User as the team screens show it. */
+@ObjectType('TeamUser')
+export class TeamUserModel {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field() email: string;
+  @Field(() => String, { nullable: true }) phone: string | null;
+  @Field(() => String, { nullable: true }) imageUrl: string | null;
+  @Field() isAvailable: boolean;
+  @Field(() => RoleModel) rol: RoleModel;
+  @Field(() => [SpaceModel]) spaces: SpaceModel[];
+  @Field(() => [Int]) isAdminOfIds: number[];
+  @Field(() => TeamWorkingHoursModel, { nullable: true }) workingHours: TeamWorkingHoursModel | null;
+  @Field({ description: 'ISO 8601' }) createdAt: string;
+}
+
+@ObjectType('TeamLimits')
+export class TeamLimitsModel {
+  @Field(() => Int) users: number;
+  @Field(() => Int) admins: number;
+  @Field(() => Int, { nullable: true, description: 'null: no limit' }) usersLimit: number | null;
+  @Field(() => Int, { nullable: true, description: 'null: no limit' }) adminsLimit: number | null;
+}
+
+@ObjectType('TeamFormOptions')
+export class TeamFormOptionsModel {
+  @Field(() => [RoleModel]) roles: RoleModel[];
+  @Field(() => [SpaceModel]) spaces: SpaceModel[];
+  @Field({ description: "The company's time zone: the default of a new schedule." }) timezone: string;
+}

@@ -1,0 +1,521 @@
+import type request from 'supertest';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let ds: DataSource;
+let admin: string;
+let agente: string;
+let otra: string;
+let demoCompanyId: number;
+let demoSpaceId: number;
+let agenteRoleId: number;
+let adminRoleId: number;
+let otraSpaceId: number;
+let otraRoleId: number;
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const WEEK = (start = '09:00', end = '18:00') =>
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+    day,
+    isActive: day !== 'saturday' && day !== 'sunday',
+    start,
+    end,
+  }));
+
+const TEAM_FIELDS = `id name email phone imageUrl isAvailable isAdminOfIds createdAt rol { id name } spaces { id name }
+  workingHours { timezone isActive days { day isActive start end } }`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ds = t.app.get(DataSource);
+  admin = await login(t, 'admin@demo.local');
+  agente = await login(t, 'agente@demo.local');
+  otra = await login(t, 'admin@otra.local');
+  const [demo] = await ds.query(
+    `SELECT u."companyId", s.id AS "spaceId" FROM users u JOIN spaces s ON s."companyId" = u."companyId" AND s."isDefault"
+      WHERE u.email = 'admin@demo.local'`,
+  );
+  demoCompanyId = demo.companyId;
+  demoSpaceId = demo.spaceId;
+  const roles = await ds.query(`SELECT id, name FROM roles WHERE "companyId" = $1`, [demoCompanyId]);
+  agenteRoleId = roles.find((r: { name: string }) => r.name === 'agente').id;
+  adminRoleId = roles.find((r: { name: string }) => r.name === 'admin').id;
+  const [o] = await ds.query(
+    `SELECT s.id AS "spaceId", r.id AS "roleId" FROM users u
+       JOIN spaces s ON s."companyId" = u."companyId" AND s."isDefault"
+       JOIN roles r ON r."companyId" = u."companyId" AND r.name = 'agente'
+      WHERE u.email = 'admin@otra.local'`,
+  );
+  otraSpaceId = o.spaceId;
+  otraRoleId = o.roleId;
+});
+
+afterAll(async () => {
+  await ds.query(`DELETE FROM users WHERE email LIKE '%@team.test'`);
+  await t.close();
+});
+
+let seq = 0;
+function email(prefix = 'agente'): string {
+  seq += 1;
+  return `${prefix}.${process.pid}.${Date.now() % 1_000_000}.${seq}@team.test`;
+}
+
+function send(
+  method: 'post' | 'put',
+  path: string,
+  token: string,
+  fields: Record<string, string>,
+  file?: { content: Buffer; name: string },
+): request.Test {
+  const req = t.http[method](`/api${path}`).set('Authorization', `Bearer ${token}`);
+  for (const [key, value] of Object.entries(fields)) req.field(key, value);
+  if (file) req.attach('file', file.content, file.name);
+  return req;
+}
+
+function agentFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: 'Laura Ventas',
+    email: email(),
+    phone: '5215512345678',
+    rolId: String(agenteRoleId),
+    password: 'Segura123',
+    spacesIds: JSON.stringify([demoSpaceId]),
+    ...overrides,
+  };
+}
+
+async function userCount(): Promise<number> {
+  const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM users`);
+  return n;
+}
+
+describe('POST /api/user', () => {
+  it('creates an agent with working hours and a photo, who then signs in and sees only the agent screens', async () => {
+    const fields = agentFields({
+      email: email().toUpperCase(),
+      userWorkingHours: JSON.stringify({
+        timezone: 'America/Bogota',
+        isActive: true,
+        days: [...WEEK()].reverse(),
+      }),
+    });
+    const res = await send('post', '/user', admin, fields, { content: PNG, name: 'foto.png' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Laura Ventas',
+      email: fields.email.toLowerCase(),
+      phone: '5215512345678',
+      isAvailable: true,
+      rol: { id: agenteRoleId, name: 'agente' },
+      spaces: [{ id: demoSpaceId }],
+      isAdminOfIds: [],
+    });
+    expect(res.body.imageUrl).toMatch(/\/uploads\/.+\.png$/);
+    expect(res.body.workingHours.timezone).toBe('America/Bogota');
+    expect(res.body.workingHours.days.map((d: { day: string }) => d.day)).toEqual([
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ]);
+    const [stored] = await ds.query(`SELECT "passwordHash", "selectedSpaceId" FROM users WHERE id = $1`, [
+      res.body.id,
+    ]);
+    expect(stored.passwordHash).not.toContain('Segura123');
+    expect(stored.selectedSpaceId).toBe(demoSpaceId);
+
+    const token = await login(t, fields.email.toLowerCase(), 'Segura123');
+    const me = await gql<{ me: { rol: { name: string }; permissions: Record<string, boolean> } }>(
+      t,
+      token,
+      '{ me { rol { name } permissions } }',
+    );
+    expect(me.data?.me.rol.name).toBe('agente');
+    expect(me.data?.me.permissions.readUsers).toBeUndefined();
+
+    const list = await gql<{ teamUsers: Array<{ id: number; workingHours: { isActive: boolean } | null }> }>(
+      t,
+      admin,
+      `{ teamUsers { ${TEAM_FIELDS} } }`,
+    );
+    const listed = list.data?.teamUsers.find((u) => u.id === res.body.id);
+    expect(listed?.workingHours?.isActive).toBe(true);
+    const one = await gql<{ teamUser: { email: string } }>(
+      t,
+      admin,
+      `query($id: Int!) { teamUser(id: $id) { email } }`,
+      {
+        id: res.body.id,
+      },
+    );
+    expect(one.data?.teamUser.email).toBe(fields.email.toLowerCase());
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Nombre obligatorio'],
+    [{ name: 'Laura <script>' }, 'name', 'No puede contener caracteres especiales'],
+    [{ email: 'no-es-correo' }, 'email', 'Correo invalido'],
+    [{ phone: '55-12' }, 'phone', 'Solo puede contener números'],
+    [{ rolId: '' }, 'rolId', 'Selecciona un rol'],
+    [{ password: 'corta1' }, 'password', 'la contraseña debe contener al menos 8 caracteres'],
+    [{ password: '' }, 'password', 'Contraseña obligatoria'],
+    [{ spacesIds: 'no-json' }, 'spacesIds', 'Lista inválida'],
+    [{ rolId: '999999' }, 'rolId', 'El rol no existe'],
+    [{ spacesIds: '[999999]' }, 'spacesIds', 'El espacio no existe'],
+    [{ isAdminOfIds: '[999999]' }, 'isAdminOfIds', 'El usuario no existe'],
+    [
+      { userWorkingHours: '{"timezone":"Luna/Base","isActive":true,"days":[]}' },
+      'userWorkingHours',
+      'Zona horaria inválida',
+    ],
+    [
+      {
+        userWorkingHours: JSON.stringify({
+          timezone: 'America/Lima',
+          isActive: true,
+          days: WEEK('18:00', '09:00'),
+        }),
+      },
+      'userWorkingHours',
+      'La hora de salida debe ser posterior a la de entrada',
+    ],
+    [
+      {
+        userWorkingHours: JSON.stringify({
+          timezone: 'America/Lima',
+          isActive: true,
+          days: WEEK().map((d) => ({ ...d, isActive: false })),
+        }),
+      },
+      'userWorkingHours',
+      'Selecciona al menos un día laboral',
+    ],
+  ])('refuses %j with a 400 naming %s, and creates nothing', async (override, field, message) => {
+    const before = await userCount();
+    const res = await send('post', '/user', admin, agentFields(override as Record<string, string>));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', field, userMessage: message });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('asks for at least one space (SHOULD_SELECT_AT_LEAST_ONE_SPACE)', async () => {
+    const res = await send('post', '/user', admin, agentFields({ spacesIds: '[]' }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'SHOULD_SELECT_AT_LEAST_ONE_SPACE', field: 'spacesIds' });
+  });
+
+  it('refuses a photo that is not an image, whatever its name says', async () => {
+    const before = await userCount();
+    const res = await send('post', '/user', admin, agentFields(), {
+      content: Buffer.from('%PDF-1.4 hola'),
+      name: 'foto.png',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('file');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses an e-mail that any user of the product already has (USER_WITH_SAME_EMAIL)', async () => {
+    for (const taken of ['agente@demo.local', 'ADMIN@otra.local']) {
+      const res = await send('post', '/user', admin, agentFields({ email: taken }));
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'USER_WITH_SAME_EMAIL', field: 'email' });
+    }
+  });
+
+  it("refuses another company's role or space with 403 and an agent without writeUsers", async () => {
+    expect((await send('post', '/user', admin, agentFields({ rolId: String(otraRoleId) }))).status).toBe(403);
+    expect(
+      (await send('post', '/user', admin, agentFields({ spacesIds: JSON.stringify([otraSpaceId]) }))).status,
+    ).toBe(403);
+    expect((await send('post', '/user', agente, agentFields())).status).toBe(403);
+    expect((await t.http.post('/api/user').field('name', 'x')).status).toBe(401);
+    const list = await gql(t, agente, '{ teamUsers { id } }');
+    expect(list.errors?.[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('only a superadmin gives the superadmin role', async () => {
+    const [role] = await ds.query(`SELECT id FROM roles WHERE "companyId" = $1 AND name = 'superadmin'`, [
+      demoCompanyId,
+    ]);
+    const res = await send('post', '/user', admin, agentFields({ rolId: String(role.id) }));
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('plan limits', () => {
+  async function limitedCompany(usersLimit: number, adminsLimit: number) {
+    const owner = await registerCompany(t, 'equipo');
+    const [row] = await ds.query(
+      `SELECT u."companyId", s.id AS "spaceId" FROM users u
+         JOIN spaces s ON s."companyId" = u."companyId" AND s."isDefault" WHERE u.email = $1`,
+      [owner.email],
+    );
+    await ds.query(`UPDATE companies SET "usersLimit" = $2, "adminsLimit" = $3 WHERE id = $1`, [
+      row.companyId,
+      usersLimit,
+      adminsLimit,
+    ]);
+    const roles: Array<{ id: number; name: string }> = await ds.query(
+      `SELECT id, name FROM roles WHERE "companyId" = $1`,
+      [row.companyId],
+    );
+    const roleId = (name: string) => String(roles.find((r) => r.name === name)?.id);
+    const fields = (role: string) => ({
+      name: 'Persona Equipo',
+      email: email(role),
+      rolId: roleId(role),
+      password: 'Segura123',
+      spacesIds: JSON.stringify([row.spaceId]),
+    });
+    return { token: owner.token, companyId: row.companyId as number, fields };
+  }
+
+  it('counts users and admins and refuses the seat beyond each limit', async () => {
+    const c = await limitedCompany(2, 1);
+    const limits = await gql<{ teamLimits: Record<string, number | null> }>(
+      t,
+      c.token,
+      '{ teamLimits { users admins usersLimit adminsLimit } }',
+    );
+    expect(limits.data?.teamLimits).toEqual({ users: 1, admins: 1, usersLimit: 2, adminsLimit: 1 });
+
+    const admin2 = await send('post', '/user', c.token, c.fields('admin'));
+    expect(admin2.status).toBe(400);
+    expect(admin2.body.code).toBe('REACH_ADMINS_LIMIT_ERROR');
+
+    const agent = await send('post', '/user', c.token, c.fields('agente'));
+    expect(agent.status).toBe(201);
+    const third = await send('post', '/user', c.token, c.fields('agente'));
+    expect(third.status).toBe(400);
+    expect(third.body).toMatchObject({
+      code: 'REACH_USERS_LIMIT_ERROR',
+      userMessage: 'Alcanzaste el límite de usuarios de tu plan.',
+    });
+
+    // An edit that keeps the seat kind fits; one that makes the agent an admin does not.
+    const rename = await send('put', '/user', c.token, { id: String(agent.body.id), name: 'Otro Nombre' });
+    expect(rename.status).toBe(200);
+    const promote = await send('put', '/user', c.token, {
+      id: String(agent.body.id),
+      rolId: c.fields('admin').rolId,
+    });
+    expect(promote.status).toBe(400);
+    expect(promote.body.code).toBe('REACH_ADMINS_LIMIT_ERROR');
+  });
+
+  it('gives the last seat to exactly one of several creations at the same moment', async () => {
+    const c = await limitedCompany(3, 1);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => send('post', '/user', c.token, c.fields('agente'))),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.body.code === 'REACH_USERS_LIMIT_ERROR')).toHaveLength(4);
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM users WHERE "companyId" = $1`, [
+      c.companyId,
+    ]);
+    expect(n).toBe(3);
+  });
+});
+
+describe('PUT /api/user', () => {
+  async function createAgent(extra: Record<string, string> = {}): Promise<{ id: number; email: string }> {
+    const fields = agentFields(extra);
+    const res = await send('post', '/user', admin, fields);
+    expect(res.status).toBe(201);
+    return { id: res.body.id, email: fields.email };
+  }
+
+  it('changes fields, keeps the password when it is left empty, and ends sessions when it is set', async () => {
+    const agent = await createAgent();
+    const before = await login(t, agent.email, 'Segura123');
+    const kept = await send('put', '/user', admin, {
+      id: String(agent.id),
+      name: 'Nombre Nuevo',
+      password: '',
+      phone: '',
+      userWorkingHours: JSON.stringify({ timezone: 'America/Santiago', isActive: false, days: WEEK() }),
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({
+      name: 'Nombre Nuevo',
+      phone: null,
+      workingHours: { timezone: 'America/Santiago' },
+    });
+    expect((await gql(t, before, '{ me { id } }')).data).not.toBeNull();
+    await login(t, agent.email, 'Segura123');
+
+    const changed = await send('put', '/user', admin, { id: String(agent.id), password: 'NuevaClave9' });
+    expect(changed.status).toBe(200);
+    expect((await gql(t, before, '{ me { id } }')).errors?.[0].extensions.code).toBe('INVALID_TOKEN');
+    await login(t, agent.email, 'NuevaClave9');
+    // The admin's own session is untouched.
+    expect((await gql(t, admin, '{ me { id } }')).data).not.toBeNull();
+  });
+
+  it('moves the selected space when the user leaves it, and sets whom a group admin administers', async () => {
+    const agent = await createAgent();
+    const [space] = await ds.query(
+      `INSERT INTO spaces ("companyId", name, "isDefault") VALUES ($1, $2, false) RETURNING id`,
+      [demoCompanyId, `Equipo ${Date.now()}-${seq}`],
+    );
+    const moved = await send('put', '/user', admin, {
+      id: String(agent.id),
+      spacesIds: JSON.stringify([space.id]),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.spaces.map((s: { id: number }) => s.id)).toEqual([space.id]);
+    const [row] = await ds.query(`SELECT "selectedSpaceId" FROM users WHERE id = $1`, [agent.id]);
+    expect(row.selectedSpaceId).toBe(space.id);
+
+    const supervisor = await createAgent({ isAdminOfIds: JSON.stringify([agent.id]) });
+    const [sup] = await ds.query(`SELECT "isAdminOfIds" FROM users WHERE id = $1`, [supervisor.id]);
+    expect(sup.isAdminOfIds).toEqual([agent.id]);
+    const self = await send('put', '/user', admin, {
+      id: String(supervisor.id),
+      isAdminOfIds: JSON.stringify([supervisor.id]),
+    });
+    expect(self.status).toBe(400);
+    expect(self.body.field).toBe('isAdminOfIds');
+    await ds.query(`DELETE FROM spaces WHERE id = $1`, [space.id]);
+  });
+
+  it('refuses a taken e-mail, the superadmin from an admin, and a user of another company', async () => {
+    const agent = await createAgent();
+    const taken = await send('put', '/user', admin, { id: String(agent.id), email: 'groupadmin@demo.local' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('USER_WITH_SAME_EMAIL');
+    const [superadmin] = await ds.query(`SELECT id FROM users WHERE email = 'superadmin@demo.local'`);
+    expect((await send('put', '/user', admin, { id: String(superadmin.id), name: 'Otro' })).status).toBe(403);
+    expect((await send('put', '/user', otra, { id: String(agent.id), name: 'Otro' })).status).toBe(403);
+    const missing = await send('put', '/user', admin, { id: '99999999', name: 'Otro' });
+    expect(missing.status).toBe(404);
+    const badId = await send('put', '/user', admin, { id: 'abc' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.field).toBe('id');
+  });
+
+  it('a superadmin keeps the superadmin role', async () => {
+    const superadmin = await login(t, 'superadmin@demo.local');
+    const [me] = await ds.query(`SELECT id FROM users WHERE email = 'superadmin@demo.local'`);
+    const res = await send('put', '/user', superadmin, { id: String(me.id), rolId: String(adminRoleId) });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('rolId');
+  });
+});
+
+describe('PUT /api/deleteUser', () => {
+  it('deletes an agent: their conversations return to the pool, nobody administers them, their session ends', async () => {
+    const fields = agentFields();
+    const created = await send('post', '/user', admin, fields);
+    const id = created.body.id as number;
+    const token = await login(t, fields.email, 'Segura123');
+    const [client] = await ds.query(`SELECT id FROM clients WHERE "companyId" = $1 ORDER BY id LIMIT 1`, [
+      demoCompanyId,
+    ]);
+    const [previous] = await ds.query(`SELECT "agentId" FROM clients WHERE id = $1`, [client.id]);
+    await ds.query(`UPDATE clients SET "agentId" = $2 WHERE id = $1`, [client.id, id]);
+    await ds.query(
+      `UPDATE users SET "isAdminOfIds" = array_append("isAdminOfIds", $1) WHERE email = 'groupadmin@demo.local'`,
+      [id],
+    );
+    const [groupadmin] = await ds.query(`SELECT id FROM users WHERE email = 'groupadmin@demo.local'`);
+
+    const res = await t.http.put('/api/deleteUser').set('Authorization', `Bearer ${admin}`).send({ id });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id, deleted: true });
+    expect(await ds.query(`SELECT 1 FROM users WHERE id = $1`, [id])).toHaveLength(0);
+    const [after] = await ds.query(`SELECT "agentId" FROM clients WHERE id = $1`, [client.id]);
+    expect(after.agentId).toBeNull();
+    const [ga] = await ds.query(`SELECT "isAdminOfIds" FROM users WHERE id = $1`, [groupadmin.id]);
+    expect(ga.isAdminOfIds).not.toContain(id);
+    expect((await gql(t, token, '{ me { id } }')).errors?.[0].extensions.code).toBe('INVALID_TOKEN');
+    const relogin = await t.http.post('/api/loginDash').send({ email: fields.email, password: 'Segura123' });
+    expect(relogin.status).not.toBe(200);
+    await ds.query(`UPDATE clients SET "agentId" = $2 WHERE id = $1`, [client.id, previous.agentId]);
+    // The e-mail is free again.
+    expect((await send('post', '/user', admin, { ...fields, email: fields.email })).status).toBe(201);
+  });
+
+  it('never deletes the superadmin, oneself, or a user of another company', async () => {
+    const [superadmin] = await ds.query(`SELECT id FROM users WHERE email = 'superadmin@demo.local'`);
+    const res = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ id: superadmin.id });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'SUPERADMIN_CANNOT_BE_DELETED',
+      userMessage: 'El superadministrador no se puede eliminar.',
+    });
+    const [me] = await ds.query(`SELECT id FROM users WHERE email = 'admin@demo.local'`);
+    expect(
+      (await t.http.put('/api/deleteUser').set('Authorization', `Bearer ${admin}`).send({ id: me.id }))
+        .status,
+    ).toBe(400);
+    const [other] = await ds.query(`SELECT id FROM users WHERE email = 'admin@otra.local'`);
+    expect(
+      (await t.http.put('/api/deleteUser').set('Authorization', `Bearer ${admin}`).send({ id: other.id }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.http.put('/api/deleteUser').set('Authorization', `Bearer ${agente}`).send({ id: 1 })).status,
+    ).toBe(403);
+    const bad = await t.http.put('/api/deleteUser').set('Authorization', `Bearer ${admin}`).send({ id: 'x' });
+    expect(bad.status).toBe(400);
+    expect(await ds.query(`SELECT 1 FROM users WHERE id = $1`, [superadmin.id])).toHaveLength(1);
+  });
+});
+
+describe('availability and form options', () => {
+  it('an admin switches an agent unavailable; the form lists roles, spaces and the company time zone', async () => {
+    const [agent] = await ds.query(`SELECT id FROM users WHERE email = 'agente@demo.local'`);
+    const off = await gql<{ updateUserAvailability: { isAvailable: boolean } }>(
+      t,
+      admin,
+      'mutation($id: Int!) { updateUserAvailability(id: $id, isAvailable: false) { isAvailable } }',
+      { id: agent.id },
+    );
+    expect(off.data?.updateUserAvailability.isAvailable).toBe(false);
+    await gql(t, admin, 'mutation($id: Int!) { updateUserAvailability(id: $id, isAvailable: true) { id } }', {
+      id: agent.id,
+    });
+    const denied = await gql(
+      t,
+      agente,
+      'mutation($id: Int!) { updateUserAvailability(id: $id, isAvailable: false) { id } }',
+      { id: agent.id },
+    );
+    expect(denied.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    const [other] = await ds.query(`SELECT id FROM users WHERE email = 'admin@otra.local'`);
+    const cross = await gql(
+      t,
+      admin,
+      'mutation($id: Int!) { updateUserAvailability(id: $id, isAvailable: false) { id } }',
+      {
+        id: other.id,
+      },
+    );
+    expect(cross.errors?.[0].extensions.code).toBe('FORBIDDEN');
+
+    const options = await gql<{
+      teamFormOptions: { roles: Array<{ name: string }>; spaces: Array<{ id: number }>; timezone: string };
+    }>(t, admin, '{ teamFormOptions { roles { id name } spaces { id name } timezone } }');
+    expect(options.data?.teamFormOptions.roles.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['admin', 'agente', 'groupadmin', 'superadmin']),
+    );
+    expect(options.data?.teamFormOptions.spaces.map((s) => s.id)).toContain(demoSpaceId);
+    expect(options.data?.teamFormOptions.timezone).toBe('America/Mexico_City');
+  });
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { Plan } from './company';
+import {
+  defaultWorkingHours,
+  isWithinWorkingHours,
+  teamLimitError,
+  teamLimitsFor,
+  validateTeamUserDraft,
+  validateWorkingHours,
+  type WorkingHours,
+} from './team';
+
+const draft = {
+  name: 'Laura Ventas',
+  email: 'laura@empresa.mx',
+  phone: '5215512345678',
+  roleId: 3,
+  password: 'Segura123',
+  spaceIds: [1],
+};
+
+describe('validateTeamUserDraft', () => {
+  it('accepts a complete draft and an edit that leaves the password empty', () => {
+    expect(validateTeamUserDraft(draft, 'create')).toBeNull();
+    expect(validateTeamUserDraft({ ...draft, password: '' }, 'update')).toBeNull();
+    expect(validateTeamUserDraft({ ...draft, phone: '' }, 'create')).toBeNull();
+  });
+
+  it('names the first field at fault, in the form order, with the spec texts', () => {
+    expect(validateTeamUserDraft({ ...draft, name: ' ' }, 'create')).toMatchObject({
+      field: 'name',
+      message: 'Nombre obligatorio',
+    });
+    expect(validateTeamUserDraft({ ...draft, name: 'x'.repeat(121) }, 'create')?.field).toBe('name');
+    expect(validateTeamUserDraft({ ...draft, email: 'laura' }, 'create')).toMatchObject({
+      field: 'email',
+      message: 'Correo invalido',
+    });
+    expect(validateTeamUserDraft({ ...draft, phone: '55 12' }, 'create')?.field).toBe('phone');
+    expect(validateTeamUserDraft({ ...draft, roleId: null }, 'create')?.field).toBe('rolId');
+    expect(validateTeamUserDraft({ ...draft, password: '' }, 'create')).toMatchObject({
+      field: 'password',
+      message: 'Contraseña obligatoria',
+    });
+    expect(validateTeamUserDraft({ ...draft, password: 'corta1' }, 'update')?.field).toBe('password');
+    expect(validateTeamUserDraft({ ...draft, spaceIds: [] }, 'create')).toMatchObject({
+      code: 'SHOULD_SELECT_AT_LEAST_ONE_SPACE',
+      field: 'spacesIds',
+    });
+  });
+});
+
+describe('validateWorkingHours', () => {
+  const hours = (patch: Partial<WorkingHours> = {}): WorkingHours => ({
+    ...defaultWorkingHours('America/Bogota'),
+    isActive: true,
+    ...patch,
+  });
+
+  it('accepts the default week and any order of the days', () => {
+    expect(validateWorkingHours(hours())).toBeNull();
+    expect(validateWorkingHours(hours({ days: [...hours().days].reverse() }))).toBeNull();
+  });
+
+  it('refuses an unknown zone, a bad or inverted time, a missing or repeated day, and an active week with no day', () => {
+    expect(validateWorkingHours(hours({ timezone: 'Marte/Olympus' }))?.field).toBe('timezone');
+    const days = hours().days;
+    expect(validateWorkingHours(hours({ days: [{ ...days[0], start: '25:00' }, ...days.slice(1)] }))).toEqual(
+      {
+        field: 'days.monday',
+        message: 'Hora inválida',
+      },
+    );
+    expect(
+      validateWorkingHours(hours({ days: [{ ...days[0], end: '08:00' }, ...days.slice(1)] }))?.message,
+    ).toBe('La hora de salida debe ser posterior a la de entrada');
+    expect(validateWorkingHours(hours({ days: days.slice(1) }))?.field).toBe('days');
+    expect(validateWorkingHours(hours({ days: [days[0], ...days.slice(0, 6)] }))?.field).toBe('days');
+    expect(validateWorkingHours(hours({ days: days.map((d) => ({ ...d, isActive: false })) }))?.message).toBe(
+      'Selecciona al menos un día laboral',
+    );
+    // An inactive day's times are not read.
+    expect(
+      validateWorkingHours(
+        hours({ days: days.map((d) => (d.day === 'sunday' ? { ...d, start: '', end: '' } : d)) }),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('isWithinWorkingHours', () => {
+  const bogota: WorkingHours = { ...defaultWorkingHours('America/Bogota'), isActive: true };
+
+  it("reads the hours in the agent's zone, start included and end excluded", () => {
+    // Monday 2026-11-23 14:00 UTC is 09:00 in Bogotá (UTC-5).
+    expect(isWithinWorkingHours(bogota, new Date('2026-11-23T14:00:00Z'))).toBe(true);
+    expect(isWithinWorkingHours(bogota, new Date('2026-11-23T13:59:00Z'))).toBe(false);
+    expect(isWithinWorkingHours(bogota, new Date('2026-11-23T23:00:00Z'))).toBe(false);
+    // Saturday is off.
+    expect(isWithinWorkingHours(bogota, new Date('2026-11-28T15:00:00Z'))).toBe(false);
+    // Friday 23:30 in Bogotá is already Saturday in UTC: still Friday for the agent, and out of hours.
+    expect(isWithinWorkingHours(bogota, new Date('2026-11-28T04:30:00Z'))).toBe(false);
+  });
+
+  it('never limits when the schedule is off or absent', () => {
+    expect(isWithinWorkingHours({ ...bogota, isActive: false }, new Date('2026-11-28T15:00:00Z'))).toBe(true);
+    expect(isWithinWorkingHours(null, new Date())).toBe(true);
+  });
+});
+
+describe('team limits', () => {
+  it("takes the company's own figures over the plan's", () => {
+    expect(teamLimitsFor(Plan.BASIC, { usersLimit: null, adminsLimit: null })).toEqual({
+      users: 5,
+      admins: 2,
+    });
+    expect(teamLimitsFor(Plan.BASIC, { usersLimit: 12, adminsLimit: null })).toEqual({
+      users: 12,
+      admins: 2,
+    });
+    expect(teamLimitsFor(Plan.UNLIMITED, { usersLimit: null, adminsLimit: null })).toEqual({
+      users: null,
+      admins: null,
+    });
+  });
+
+  it('refuses only the change that takes a seat beyond the limit', () => {
+    const limits = { users: 3, admins: 1 };
+    const agent = { admin: false };
+    const admin = { admin: true };
+    expect(teamLimitError({ users: 2, admins: 0 }, limits, { before: null, after: agent })).toBeNull();
+    expect(teamLimitError({ users: 3, admins: 0 }, limits, { before: null, after: agent })).toBe(
+      'REACH_USERS_LIMIT_ERROR',
+    );
+    expect(teamLimitError({ users: 2, admins: 1 }, limits, { before: null, after: admin })).toBe(
+      'REACH_ADMINS_LIMIT_ERROR',
+    );
+    expect(teamLimitError({ users: 3, admins: 1 }, limits, { before: agent, after: admin })).toBe(
+      'REACH_ADMINS_LIMIT_ERROR',
+    );
+    // Over a limit lowered later, edits that add no seat still go through.
+    expect(teamLimitError({ users: 9, admins: 4 }, limits, { before: admin, after: admin })).toBeNull();
+    expect(teamLimitError({ users: 9, admins: 4 }, limits, { before: admin, after: agent })).toBeNull();
+    expect(
+      teamLimitError(
+        { users: 500, admins: 50 },
+        { users: null, admins: null },
+        { before: null, after: admin },
+      ),
+    ).toBeNull();
+  });
+});
