@@ -140,7 +140,7 @@ const WEEKDAY_BY_SHORT: Record<string, Weekday> = {
 
 /** Whether `at` falls inside the agent's hours, read in the agent's own zone. A schedule that is off never limits. */
 export function isWithinWorkingHours(hours: WorkingHours | null | undefined, at: Date): boolean {
-  if (!hours || !hours.isActive) return true;
+  if (!hours?.isActive) return true;
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: hours.timezone,
     weekday: 'short',
@@ -151,7 +151,7 @@ export function isWithinWorkingHours(hours: WorkingHours | null | undefined, at:
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = WEEKDAY_BY_SHORT[part('weekday')];
   const entry = hours.days.find((d) => d.day === day);
-  if (!entry || !entry.isActive) return false;
+  if (!entry?.isActive) return false;
   const now = Number(part('hour')) * 60 + Number(part('minute'));
   return now >= minutesOf(entry.start) && now < minutesOf(entry.end);
 }
