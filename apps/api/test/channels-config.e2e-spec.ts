@@ -1,10 +1,11 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { FakeGraphServer, formOf } from '../src/providers/channels/messenger/__fixtures__/fake-graph-server';
 import { appSecretProof } from '../src/providers/channels/messenger/messenger.client';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 
 const APP_ID = '138483919580948';
 const APP_SECRET = 'test-messenger-app-secret';
@@ -109,27 +110,11 @@ function post(path: string, token: string, body: object) {
 }
 
 function connect(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(t.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openSocket(t.baseUrl, token, sockets);
 }
 
 function next<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+  return nextEvent<T>(socket, event, timeoutMs);
 }
 
 describe('channels query and the channel switches', () => {

@@ -1,8 +1,9 @@
 import { DEFAULT_COMPANY_SETTINGS } from '@crm/shared';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany } from './helpers';
 import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 
 let t: InboxTestApp;
 let admin: string;
@@ -25,17 +26,7 @@ afterAll(async () => {
 });
 
 function connect(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(t.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openSocket(t.baseUrl, token, sockets);
 }
 
 function next<T>(
@@ -44,19 +35,7 @@ function next<T>(
   match: (payload: T) => boolean,
   timeoutMs = 3000,
 ): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, handler);
-      reject(new Error(`no ${event} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const handler = (payload: T) => {
-      if (!match(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
-  });
+  return nextEvent<T>(socket, event, timeoutMs, match);
 }
 
 const SETTINGS_FIELDS = Object.keys(DEFAULT_COMPANY_SETTINGS).join(' ');

@@ -1,10 +1,11 @@
 import { IMPORT_MESSAGES, type ImportContactsResult, TAG_COLORS } from '@crm/shared';
 import ExcelJS from 'exceljs';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { openSocket } from './socket-helpers';
 
 let t: TestApp;
 let ds: DataSource;
@@ -63,17 +64,7 @@ afterAll(async () => {
 });
 
 function connect(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(t.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openSocket(t.baseUrl, token, sockets);
 }
 
 const CREATE = `mutation($input: CreateClientInput!) { createClient(input: $input) { id senderId name agent { id } } }`;

@@ -1,13 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { gql, login } from './helpers';
 import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
+import { openSocket } from './socket-helpers';
 
 let t: InboxTestApp;
 let ds: DataSource;
@@ -41,17 +42,7 @@ function newConversation(agentId: number | null = null): Promise<number> {
 }
 
 function connect(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(t.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openSocket(t.baseUrl, token, sockets);
 }
 
 /** The next `event` whose payload names this conversation. */

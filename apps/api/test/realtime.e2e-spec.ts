@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RealtimeService } from '../src/realtime/realtime.service';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 
 let t: TestApp;
 const sockets: Socket[] = [];
@@ -14,27 +15,11 @@ afterAll(async () => {
 });
 
 function connect(token: string | null): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(t.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: token ? { token } : {},
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
+  return openSocket(t.baseUrl, token, sockets);
 }
 
 function next<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+  return nextEvent<T>(socket, event, timeoutMs);
 }
 
 function nothing(socket: Socket, event: string, ms = 500): Promise<boolean> {

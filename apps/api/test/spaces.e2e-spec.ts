@@ -1,8 +1,9 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 
 let t: TestApp;
 let ds: DataSource;
@@ -112,27 +113,11 @@ async function freshCompany() {
 }
 
 function connect(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(t.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openSocket(t.baseUrl, token, sockets);
 }
 
 function next<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
+  return nextEvent<T>(socket, event, timeoutMs);
 }
 
 describe('GET /api/getSpaceGroup and the spaces query', () => {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsappCloudAdapter } from '../src/providers/channels/whatsapp-cloud/whatsapp-cloud.adapter';
 import { login, startTestApp, type TestApp } from './helpers';
+import { openSocket } from './socket-helpers';
 import { metaSignature, postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 let t: TestApp;
@@ -43,18 +44,8 @@ function textPayload(from: string, wamid: string, body = 'Hola, ¿tienen envío?
   });
 }
 
-async function connect(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = io(t.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    sockets.push(s);
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
+function connect(token: string): Promise<Socket> {
+  return openSocket(t.baseUrl, token, sockets);
 }
 
 async function messagesOf(wamid: string) {
