@@ -8,6 +8,7 @@ export * from './permissions';
 export * from './quick-answers';
 export * from './realtime-events';
 export * from './routes';
+export * from './rules/assignment';
 export * from './rules/company-settings';
 export * from './rules/conversation-list';
 export * from './rules/date-range';

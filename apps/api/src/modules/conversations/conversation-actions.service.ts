@@ -5,6 +5,7 @@ import {
   cleanedName,
   companyScopedKey,
   companySettings,
+  DEFAULT_COMPANY_SETTINGS,
   DEFAULT_TAG_COLOR,
   REASSIGNED_TAG_NAME,
   ROLE_NAMES,
@@ -51,13 +52,27 @@ export class ConversationActionsService {
   async reassign(user: AuthUser, clientId: number, agentId: number | null): Promise<ConversationView> {
     const { client, channel } = await this.clients.getVisible(user, clientId);
     if (agentId !== null) {
-      const agent = firstRow<{ companyId: number; inSpace: boolean; everySpace: boolean }>(
+      const agent = firstRow<{
+        companyId: number;
+        inSpace: boolean;
+        everySpace: boolean;
+        isAvailable: boolean;
+        onlyAvailable: boolean;
+      }>(
         await this.dataSource.query(
-          `SELECT u."companyId", r.name IN ($3, $4) AS "everySpace",
+          `SELECT u."companyId", r.name IN ($3, $4) AS "everySpace", u."isAvailable",
+             coalesce((SELECT (co.settings->>'forceActiveAgentsReassignation')::boolean
+                         FROM companies co WHERE co.id = u."companyId"), $5) AS "onlyAvailable",
              EXISTS (SELECT 1 FROM user_spaces us JOIN space_channels sc ON sc."spaceId" = us."spaceId"
                WHERE us."userId" = u.id AND sc."channelId" = $2) AS "inSpace"
            FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.id = $1`,
-          [agentId, channel.id, ROLE_NAMES.admin, ROLE_NAMES.superadmin],
+          [
+            agentId,
+            channel.id,
+            ROLE_NAMES.admin,
+            ROLE_NAMES.superadmin,
+            DEFAULT_COMPANY_SETTINGS.forceActiveAgentsReassignation,
+          ],
         ),
       );
       if (!agent || agent.companyId !== user.companyId) {
@@ -65,6 +80,10 @@ export class ConversationActionsService {
       }
       if (!agent.inSpace && !agent.everySpace) {
         throw AppException.validation('agentId', 'El agente no tiene acceso al canal de esta conversación.');
+      }
+      // 02 §3 forceActiveAgentsReassignation.
+      if (agent.onlyAvailable && !agent.isAvailable) {
+        throw AppException.validation('agentId', 'El agente no está disponible.');
       }
     }
     const previousAgentId = client.agentId;

@@ -1,4 +1,4 @@
-import { cleanedName, messagePreview, windowExpiresAt } from '@crm/shared';
+import { cleanedName, DEFAULT_COMPANY_SETTINGS, messagePreview, windowExpiresAt } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { pgPool } from '../../database/pg-pool';
@@ -16,6 +16,7 @@ import { RealtimeService } from '../../realtime/realtime.service';
 import { SANDBOX_EVENTS_QUEUE } from '../channels/channel-registry.service';
 import { ChannelsService } from '../channels/channels.service';
 import type { Channel } from '../channels/entities/channel.entity';
+import { AutoAssignmentService } from '../clients/auto-assignment.service';
 import { ClientsService } from '../clients/clients.service';
 import {
   clientFromJson,
@@ -119,7 +120,9 @@ const STORE_MESSAGE_SQL = `
     ON CONFLICT (key) DO UPDATE SET
       "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", cl."nameFromChannel"),
       "unreadMessagesCount" = cl."unreadMessagesCount" + 1,
-      "isArchived" = false,
+      "isArchived" = cl."isArchived" AND NOT coalesce(
+        (SELECT (co.settings->>'canReturnInboxConversation')::boolean FROM companies co WHERE co.id = $1),
+        ${DEFAULT_COMPANY_SETTINGS.canReturnInboxConversation}),
       "whatsappLastMessageAt" = greatest(cl."whatsappLastMessageAt", EXCLUDED."whatsappLastMessageAt"),
       "windowExpiresAt" = greatest(cl."windowExpiresAt", EXCLUDED."windowExpiresAt"),
       "lastMessageId" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
@@ -165,6 +168,7 @@ export class InboundService implements OnModuleInit {
     private readonly realtime: RealtimeService,
     private readonly jobs: JobQueueService,
     private readonly clients: ClientsService,
+    private readonly autoAssignment: AutoAssignmentService,
   ) {}
 
   onModuleInit(): void {
@@ -278,11 +282,26 @@ export class InboundService implements OnModuleInit {
     const newClient = stored.client.inserted === true;
     const client = clientFromJson(stored.client);
     const message = messageFromJson(stored.message);
+    if (newClient && (await this.assignNewConversation(channel, client.id))) {
+      // Published with its agent, so the agent's own room hears of it.
+      await this.publishNewMessage(channel, client.id, message.id, true);
+      return true;
+    }
     this.realtime.emit(conversationRooms(client), newClient ? 'newClient' : 'newMessage', {
       client: conversationView(client, channel, extrasFromRow(stored)),
       message: messageView(message),
     });
     return true;
+  }
+
+  /** A failure here never loses the message: the conversation just stays unassigned. */
+  private async assignNewConversation(channel: Channel, clientId: number): Promise<boolean> {
+    try {
+      return (await this.autoAssignment.assignNew(channel.companyId, channel.id, clientId)) !== null;
+    } catch (error) {
+      this.logger.error(`automatic assignment of conversation ${clientId} failed: ${String(error)}`);
+      return false;
+    }
   }
 
   async publishNewMessage(

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
+import { AutoAssignmentService } from '../clients/auto-assignment.service';
 import { ClientsController } from '../clients/clients.controller';
 import { ClientsService } from '../clients/clients.service';
 import { Client } from '../clients/entities/client.entity';
@@ -15,7 +16,7 @@ import { UploadsController } from './uploads.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Message, Client]), ChannelsModule],
   controllers: [WebhooksController, ClientsController, MessagesController, UploadsController],
-  providers: [InboundService, MessagesService, ClientsService, MessagesResolver],
+  providers: [InboundService, MessagesService, ClientsService, MessagesResolver, AutoAssignmentService],
   exports: [InboundService, MessagesService, ClientsService],
 })
 export class MessagesModule {}

@@ -1,14 +1,17 @@
 import {
+  DEFAULT_COMPANY_SETTINGS,
   FORWARD_MAX_CONTACTS,
   FORWARD_MAX_MESSAGES,
   type MessageView,
   messagePreview,
   PAGE_SIZES,
+  withAgentName,
 } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { firstRow } from '../../database/query-rows';
 import { JobQueueService, PermanentJobError, RetryJobError } from '../../jobs/job-queue.service';
 import {
   type OutboundContent,
@@ -186,7 +189,7 @@ export class MessagesService implements OnModuleInit {
 
   async send(user: AuthUser, input: SendMessageInput): Promise<MessageView> {
     const { client, channel } = await this.clients.getVisible(user, input.clientId);
-    const draft = draftOf(input);
+    const draft = await this.signed(user, draftOf(input), channel.platform);
     if (!draft.isTemplate && windowRemainingMinutes(client.windowExpiresAt) <= 0) {
       // 01 §4: outside the window WhatsApp takes only templates; Messenger has its own 7-day rule.
       throw new AppException(
@@ -254,6 +257,20 @@ export class MessagesService implements OnModuleInit {
     });
     await this.inbound.publishNewMessage(channel, client.id, message.id, false);
     return messageView(message);
+  }
+
+  /** 02 §3 isAgentNameInMessageActive: a text the agent writes starts with their name. */
+  private async signed(user: AuthUser, draft: Draft, platform: string): Promise<Draft> {
+    if (draft.type !== 'text' || draft.isTemplate) return draft;
+    const row = firstRow<{ name: string; on: boolean }>(
+      await this.dataSource.query(
+        `SELECT u.name, coalesce((c.settings->>'isAgentNameInMessageActive')::boolean, $2) AS on
+           FROM users u JOIN companies c ON c.id = u."companyId" WHERE u.id = $1`,
+        [user.id, DEFAULT_COMPANY_SETTINGS.isAgentNameInMessageActive],
+      ),
+    );
+    if (!row?.on) return draft;
+    return { ...draft, content: withAgentName(draft.content, row.name, platform) };
   }
 
   /** 02 §4: marking read clears the unread count and marks the contact's messages seen by the reader. */

@@ -1,0 +1,175 @@
+import type { CompanySettings } from '@crm/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { gql, login } from './helpers';
+import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
+import { postWhatsapp, whatsappFixture } from './webhook-helpers';
+
+// What the Empresa tab's switches change in the inbox (02 §3 Company settings). They act on the Demo company, so
+// every test puts the settings and the team's availability back as they were.
+let t: InboxTestApp;
+let admin: string;
+let demoId: number;
+let agenteId: number;
+let savedSettings: Partial<CompanySettings>;
+
+beforeAll(async () => {
+  t = await startInboxTestApp();
+  admin = await login(t, 'admin@demo.local');
+  const [row] = await t.ds.query(
+    `SELECT u.id, u."companyId", c.settings FROM users u JOIN companies c ON c.id = u."companyId"
+      WHERE u.email = 'agente@demo.local'`,
+  );
+  agenteId = row.id;
+  demoId = row.companyId;
+  savedSettings = row.settings;
+});
+
+afterEach(async () => {
+  await t.ds.query(`UPDATE companies SET settings = $2 WHERE id = $1`, [
+    demoId,
+    JSON.stringify(savedSettings),
+  ]);
+  await t.ds.query(`UPDATE users SET "isAvailable" = true WHERE "companyId" = $1`, [demoId]);
+  await t.ds.query(`DELETE FROM user_working_hours WHERE "userId" = $1`, [agenteId]);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function setting(change: Partial<CompanySettings>): Promise<void> {
+  const res = await gql(
+    t,
+    admin,
+    `mutation($input: CompanySettingsInput!) { updateCompanySettings(input: $input) { automaticAssignment } }`,
+    { input: change },
+  );
+  expect(res.errors).toBeUndefined();
+}
+
+async function conversation(id: number): Promise<{ agentId: number | null; isArchived: boolean }> {
+  const [row] = await t.ds.query(`SELECT "agentId", "isArchived" FROM clients WHERE id = $1`, [id]);
+  return row;
+}
+
+/** Every user of Demo who could take conversations, apart from agente@demo.local, is made unavailable. */
+async function onlyAgenteOnDuty(): Promise<void> {
+  await t.ds.query(`UPDATE users SET "isAvailable" = (id = $2) WHERE "companyId" = $1`, [demoId, agenteId]);
+}
+
+describe('automaticAssignment', () => {
+  it('gives a new conversation to the available agent of the channel, and none when it is off', async () => {
+    await onlyAgenteOnDuty();
+    const off = await newWhatsappConversation(t);
+    expect((await conversation(off)).agentId).toBeNull();
+
+    await setting({ automaticAssignment: true });
+    const on = await newWhatsappConversation(t);
+    expect((await conversation(on)).agentId).toBe(agenteId);
+    const res = await gql<{ conversation: { agent: { id: number } | null } }>(
+      t,
+      await login(t, 'agente@demo.local'),
+      `query($id: Int!) { conversation(clientId: $id) { agent { id } } }`,
+      { id: on },
+    );
+    expect(res.data?.conversation.agent?.id).toBe(agenteId);
+  });
+
+  it('leaves it unassigned when the agent is outside their working hours or unavailable', async () => {
+    await setting({ automaticAssignment: true });
+    await onlyAgenteOnDuty();
+    // A schedule whose only working day is not today in the agent's zone.
+    const today = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Bogota', weekday: 'long' })
+      .format(new Date())
+      .toLowerCase();
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map(
+      (day) => ({
+        day,
+        isActive: day !== today && day === (today === 'monday' ? 'tuesday' : 'monday'),
+        start: '00:00',
+        end: '23:59',
+      }),
+    );
+    await t.ds.query(
+      `INSERT INTO user_working_hours ("userId", timezone, "isActive", days) VALUES ($1, 'America/Bogota', true, $2)`,
+      [agenteId, JSON.stringify(days)],
+    );
+    const outside = await newWhatsappConversation(t);
+    expect((await conversation(outside)).agentId).toBeNull();
+
+    await t.ds.query(`DELETE FROM user_working_hours WHERE "userId" = $1`, [agenteId]);
+    await t.ds.query(`UPDATE users SET "isAvailable" = false WHERE id = $1`, [agenteId]);
+    const nobody = await newWhatsappConversation(t);
+    expect((await conversation(nobody)).agentId).toBeNull();
+  });
+});
+
+describe('canReturnInboxConversation', () => {
+  async function writeAgain(clientId: number): Promise<void> {
+    const [row] = await t.ds.query(`SELECT "senderId" FROM clients WHERE id = $1`, [clientId]);
+    const body = whatsappFixture('message-text', {
+      '16505551234': row.senderId,
+      'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=': `wamid.AGAIN${row.senderId}${Date.now()}`,
+    }).replace(/"timestamp": "\d+"/g, `"timestamp": "${Math.floor(Date.now() / 1000)}"`);
+    expect((await postWhatsapp(t, body)).status).toBe(200);
+  }
+
+  it('brings an archived conversation back when the customer writes, unless it is off', async () => {
+    const id = await newWhatsappConversation(t);
+    await t.ds.query(`UPDATE clients SET "isArchived" = true WHERE id = $1`, [id]);
+    await writeAgain(id);
+    expect((await conversation(id)).isArchived).toBe(false);
+
+    await setting({ canReturnInboxConversation: false });
+    await t.ds.query(`UPDATE clients SET "isArchived" = true WHERE id = $1`, [id]);
+    await writeAgain(id);
+    expect((await conversation(id)).isArchived).toBe(true);
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM messages WHERE "clientId" = $1`, [id]);
+    expect(n).toBe(3);
+  });
+});
+
+describe('isAgentNameInMessageActive', () => {
+  const SEND = `mutation($input: SendMessageInput!) { sendMessage(input: $input) { id content } }`;
+
+  it("starts the agent's texts with their name, as the customer receives them", async () => {
+    const id = await newWhatsappConversation(t);
+    const plain = await gql<{ sendMessage: { content: string } }>(t, admin, SEND, {
+      input: { clientId: id, text: 'Hola' },
+    });
+    expect(plain.data?.sendMessage.content).toBe('Hola');
+
+    await setting({ isAgentNameInMessageActive: true });
+    const signed = await gql<{ sendMessage: { content: string } }>(t, admin, SEND, {
+      input: { clientId: id, text: '¿En qué te ayudo?' },
+    });
+    expect(signed.data?.sendMessage.content).toBe('*Andrea Admin*:\n¿En qué te ayudo?');
+    const deadline = Date.now() + 5000;
+    const signedRequest = () => t.graph.requests.find((r) => r.body.includes('Andrea Admin'));
+    while (!signedRequest() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const sent = JSON.parse(signedRequest()?.body ?? '{}');
+    expect(sent.text.body).toBe('*Andrea Admin*:\n¿En qué te ayudo?');
+  });
+});
+
+describe('forceActiveAgentsReassignation', () => {
+  it('refuses an unavailable agent only when the setting is on', async () => {
+    const id = await newWhatsappConversation(t);
+    await t.ds.query(`UPDATE users SET "isAvailable" = false WHERE id = $1`, [agenteId]);
+    const reassign = () =>
+      t.http
+        .post('/api/reassign-agent')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ clientId: id, agentId: agenteId });
+
+    await setting({ forceActiveAgentsReassignation: true });
+    const refused = await reassign();
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'agentId', userMessage: 'El agente no está disponible.' });
+    expect((await conversation(id)).agentId).toBeNull();
+
+    await setting({ forceActiveAgentsReassignation: false });
+    expect((await reassign()).status).toBe(200);
+    expect((await conversation(id)).agentId).toBe(agenteId);
+  });
+});
