@@ -162,7 +162,14 @@ describe('forceActiveAgentsReassignation', () => {
         .set('Authorization', `Bearer ${admin}`)
         .send({ clientId: id, agentId: agenteId });
 
-    await setting({ forceActiveAgentsReassignation: true });
+    await setting({ forceActiveAgentsReassignation: true, isShowActiveAgents: true });
+    const agente = await login(t, 'agente@demo.local');
+    const seen = await gql<{ reassignSettings: { showAvailability: boolean; onlyAvailable: boolean } }>(
+      t,
+      agente,
+      '{ reassignSettings { showAvailability onlyAvailable } }',
+    );
+    expect(seen.data?.reassignSettings).toEqual({ showAvailability: true, onlyAvailable: true });
     const refused = await reassign();
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'agentId', userMessage: 'El agente no está disponible.' });

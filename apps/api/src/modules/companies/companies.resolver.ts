@@ -7,6 +7,7 @@ import {
   CompanyProfileInput,
   CompanySettingsInput,
   CompanySettingsModel,
+  ReassignSettingsModel,
 } from './models/company-settings.model';
 
 @Resolver(() => CompanyModel)
@@ -28,6 +29,16 @@ export class CompaniesResolver {
   @Query(() => CompanySettingsModel, { description: '02 §3 Company settings of the caller’s company.' })
   companySettings(@CurrentUser() user: AuthUser): Promise<CompanySettingsModel> {
     return this.companies.getSettings(user.companyId);
+  }
+
+  @RequirePermissions('readChat', 'agent')
+  @Query(() => ReassignSettingsModel, { description: '02 §3: how the reassignment list shows the team.' })
+  async reassignSettings(@CurrentUser() user: AuthUser): Promise<ReassignSettingsModel> {
+    const settings = await this.companies.getSettings(user.companyId);
+    return Object.assign(new ReassignSettingsModel(), {
+      showAvailability: settings.isShowActiveAgents,
+      onlyAvailable: settings.forceActiveAgentsReassignation,
+    });
   }
 
   @RequirePermissions('writeCompany')

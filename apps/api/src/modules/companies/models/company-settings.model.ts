@@ -115,3 +115,11 @@ export class CompanyProfileInput {
   @MaxLength(60, { message: 'Zona horaria inválida' })
   timezone?: string;
 }
+
+/** The settings that shape the reassignment list, readable by whoever works the inbox. */
+@ObjectType('ReassignSettings')
+export class ReassignSettingsModel {
+  @Field({ description: 'isShowActiveAgents: the list shows who is available.' }) showAvailability: boolean;
+  @Field({ description: 'forceActiveAgentsReassignation: only available agents can be chosen.' })
+  onlyAvailable: boolean;
+}

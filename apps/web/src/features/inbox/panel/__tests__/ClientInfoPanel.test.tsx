@@ -419,6 +419,35 @@ describe('client info panel: actions', () => {
   });
 });
 
+describe('client info panel: reassignment list settings', () => {
+  it('shows who is unavailable and keeps them from being chosen when the company asks for it', async () => {
+    const calls = stubPanelServer({
+      reassignSettings: () => ({
+        data: {
+          reassignSettings: { __typename: 'ReassignSettings', showAvailability: true, onlyAvailable: true },
+        },
+      }),
+    });
+    renderPanel(makeConversation({ agentId: null, agent: null }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Agente asignado' }));
+    const juan = await screen.findByTestId('agent-option-2');
+    expect(juan.textContent).toContain('No disponible');
+    expect((await screen.findByTestId('agent-option-1')).textContent).not.toContain('No disponible');
+    fireEvent.click(juan);
+    fireEvent.click(await screen.findByTestId('agent-option-1'));
+    await waitFor(() => expect(callsNamed(calls, '/reassign-agent')).toHaveLength(1));
+    expect(callsNamed(calls, '/reassign-agent')[0]?.variables).toEqual({ clientId: 10, agentId: 1 });
+  });
+
+  it('shows plain names when the company does not show availability', async () => {
+    stubPanelServer();
+    renderPanel(makeConversation({ agentId: null, agent: null }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Agente asignado' }));
+    expect(await screen.findByTitle('Juan López')).toBeDefined();
+    expect(screen.queryByTestId('agent-option-2')).toBeNull();
+  });
+});
+
 describe('client info panel: forwarding', () => {
   const MESSAGES = Array.from({ length: 8 }, (_, i) => ({
     id: 100 + i,

@@ -98,9 +98,14 @@ export function defaultOperations(): Record<string, Resolver> {
     agents: () => ({
       data: {
         agents: [
-          { __typename: 'Agent', id: 1, name: 'Ana Pérez' },
-          { __typename: 'Agent', id: 2, name: 'Juan López' },
+          { __typename: 'Agent', id: 1, name: 'Ana Pérez', isAvailable: true },
+          { __typename: 'Agent', id: 2, name: 'Juan López', isAvailable: false },
         ],
+      },
+    }),
+    reassignSettings: () => ({
+      data: {
+        reassignSettings: { __typename: 'ReassignSettings', showAvailability: false, onlyAvailable: false },
       },
     }),
     categories: () => ({

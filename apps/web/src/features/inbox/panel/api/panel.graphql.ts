@@ -30,6 +30,7 @@ export const TAGS_QUERY: TypedDocumentNode<{ tags: PanelTag[] }, NoVariables> = 
 export interface PanelAgent {
   id: number;
   name: string;
+  isAvailable: boolean;
 }
 
 export const AGENTS_QUERY: TypedDocumentNode<{ agents: PanelAgent[] }, NoVariables> = gql`
@@ -37,6 +38,23 @@ export const AGENTS_QUERY: TypedDocumentNode<{ agents: PanelAgent[] }, NoVariabl
     agents {
       id
       name
+      isAvailable
+    }
+  }
+`;
+
+/** 02 §3 isShowActiveAgents / forceActiveAgentsReassignation, as the reassignment list applies them. */
+export interface ReassignSettings {
+  showAvailability: boolean;
+  onlyAvailable: boolean;
+}
+
+export const REASSIGN_SETTINGS_QUERY: TypedDocumentNode<{ reassignSettings: ReassignSettings }, NoVariables> =
+  gql`
+  query ReassignSettings {
+    reassignSettings {
+      showAvailability
+      onlyAvailable
     }
   }
 `;

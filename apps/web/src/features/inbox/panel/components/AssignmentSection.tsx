@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import type { ConversationView } from '@crm/shared';
-import { Select, Typography } from 'antd';
+import { Badge, Select, Typography } from 'antd';
 import { useMemo } from 'react';
-import { AGENTS_QUERY, CATEGORIES_QUERY } from '../api/panel.graphql';
+import { AGENTS_QUERY, CATEGORIES_QUERY, REASSIGN_SETTINGS_QUERY } from '../api/panel.graphql';
 import { PanelSection } from './PanelSection';
 
 // 02 §3: the sentinel for unassigned conversations, shown as 'Sin asignar'; sent to the API as null.
@@ -17,24 +17,43 @@ interface AgentSectionProps {
   onReassign: (agentId: number | null) => void;
 }
 
+interface AgentOption {
+  value: number;
+  label: string;
+  /** Unknown for the 'Sin asignar' entry and a current agent the list does not carry. */
+  available?: boolean;
+  disabled?: boolean;
+}
+
+export const UNAVAILABLE_LABEL = 'No disponible';
+
 export function AgentSection({ conversation, canReassign, busy, onReassign }: AgentSectionProps) {
   const { data, loading } = useQuery(AGENTS_QUERY, { skip: !canReassign });
+  const { data: settingsData } = useQuery(REASSIGN_SETTINGS_QUERY, { skip: !canReassign });
+  const showAvailability = settingsData?.reassignSettings.showAvailability ?? false;
+  const onlyAvailable = settingsData?.reassignSettings.onlyAvailable ?? false;
 
   const options = useMemo(() => {
     const agents = data?.agents ?? [];
-    const list = agents.map((agent) => ({ value: agent.id, label: agent.name }));
+    const list: AgentOption[] = agents.map((agent) => ({
+      value: agent.id,
+      label: agent.name,
+      available: agent.isAvailable,
+      // The server refuses them too (forceActiveAgentsReassignation); the current agent stays selectable as shown.
+      disabled: onlyAvailable && !agent.isAvailable && agent.id !== conversation.agentId,
+    }));
     // Without readUsers `agents` lists only the caller: keep the current agent visible all the same.
     const current = conversation.agent;
     if (current && !agents.some((agent) => agent.id === current.id)) {
       list.unshift({ value: current.id, label: current.name });
     }
     return [{ value: UNASSIGNED, label: UNASSIGNED_LABEL }, ...list];
-  }, [data, conversation.agent]);
+  }, [data, conversation.agent, conversation.agentId, onlyAvailable]);
 
   return (
     <PanelSection title="Agente">
       {canReassign ? (
-        <Select<number>
+        <Select<number, AgentOption>
           data-testid="agent-select"
           aria-label="Agente asignado"
           className="client-info-select"
@@ -43,6 +62,21 @@ export function AgentSection({ conversation, canReassign, busy, onReassign }: Ag
           loading={loading || busy}
           disabled={busy}
           showSearch={{ optionFilterProp: 'label' }}
+          optionRender={
+            showAvailability
+              ? (option) =>
+                  option.data.available === undefined ? (
+                    option.data.label
+                  ) : (
+                    <span data-testid={`agent-option-${option.data.value}`}>
+                      <Badge status={option.data.available ? 'success' : 'default'} /> {option.data.label}
+                      {!option.data.available && (
+                        <Typography.Text type="secondary"> · {UNAVAILABLE_LABEL}</Typography.Text>
+                      )}
+                    </span>
+                  )
+              : undefined
+          }
           onChange={(agentId) => onReassign(agentId === UNASSIGNED ? null : agentId)}
         />
       ) : (
