@@ -72,6 +72,9 @@ describe('multimedia albums', () => {
 
     await withPage(browser, baseUrl, 'multimedia-album-upload', async (page) => {
       await loginAndWaitForShell(page, 'admin@demo.local');
+      // Configuración's album route leads to the albums.
+      await page.goto('/config/album');
+      await page.waitForURL('**/multimedia');
       await page
         .getByRole('navigation', { name: 'Navegación principal' })
         .getByRole('link', { name: 'Multimedia' })

@@ -1,6 +1,6 @@
 import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard, SIMULATOR_ROUTE } from '@crm/shared';
 import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { AlbumPage } from '../../pages/AlbumPage';
 import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
 import { ChatPage } from '../../pages/ChatPage';
@@ -45,6 +45,8 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/config/new-tag': <ConfigPage />,
   '/config/new-rol': <ConfigPage />,
   '/config/new-datasheet': <ConfigPage />,
+  // The albums live under Multimedia, with its own guard (readMultimedia or writeMultimedia).
+  '/config/album': <Navigate to="/multimedia" replace />,
   '/contacts': <ContactsPage />,
   '/quickAnswers': <QuickAnswersPage />,
   '/quickAnswers/new': <QuickAnswerFormPage />,
