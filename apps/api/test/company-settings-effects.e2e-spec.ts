@@ -180,3 +180,43 @@ describe('forceActiveAgentsReassignation', () => {
     expect((await conversation(id)).agentId).toBe(agenteId);
   });
 });
+
+describe('isShowGroupsAtReassign', () => {
+  it("gives a conversation to a group admin's group only when the setting is on", async () => {
+    const id = await newWhatsappConversation(t, { agentId: agenteId });
+    const [leader] = await t.ds.query(`SELECT id FROM users WHERE email = 'groupadmin@demo.local'`);
+    const toGroup = (body: object) =>
+      t.http
+        .post('/api/reassign-agent')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ clientId: id, ...body });
+
+    const off = await toGroup({ groupAdminId: leader.id });
+    expect(off.status).toBe(400);
+    expect(off.body).toMatchObject({
+      field: 'groupAdminId',
+      userMessage: 'La reasignación a grupos está desactivada.',
+    });
+
+    await setting({ isShowGroupsAtReassign: true });
+    expect((await toGroup({ groupAdminId: agenteId })).body.field).toBe('groupAdminId');
+    expect((await toGroup({ groupAdminId: leader.id, agentId: agenteId })).status).toBe(400);
+    const given = await toGroup({ groupAdminId: leader.id });
+    expect(given.status).toBe(200);
+    expect(given.body).toMatchObject({ agentId: null, groupAdminId: leader.id });
+    const groupadmin = await login(t, 'groupadmin@demo.local');
+    const seen = await gql<{ conversation: { id: number } }>(
+      t,
+      groupadmin,
+      'query($id: Int!) { conversation(clientId: $id) { id } }',
+      { id },
+    );
+    expect(seen.data?.conversation.id).toBe(id);
+    const settings = await gql<{ reassignSettings: { showGroups: boolean } }>(
+      t,
+      admin,
+      '{ reassignSettings { showGroups } }',
+    );
+    expect(settings.data?.reassignSettings.showGroups).toBe(true);
+  });
+});

@@ -38,6 +38,7 @@ export class CompaniesResolver {
     return Object.assign(new ReassignSettingsModel(), {
       showAvailability: settings.isShowActiveAgents,
       onlyAvailable: settings.forceActiveAgentsReassignation,
+      showGroups: settings.isShowGroupsAtReassign,
     });
   }
 

@@ -86,13 +86,45 @@ export class ConversationActionsService {
         throw AppException.validation('agentId', 'El agente no está disponible.');
       }
     }
-    const previousAgentId = client.agentId;
-    if (previousAgentId === agentId) return this.clients.view(clientId);
+    if (client.agentId === agentId) return this.clients.view(clientId);
+    return this.assign(user, clientId, client.agentId, { agentId });
+  }
+
+  /**
+   * 02 §3 isShowGroupsAtReassign: a conversation given to a group waits, unassigned, for its group admin to pass
+   * it to one of their agents (group admins see the conversations whose groupAdminId is theirs, 02 §6).
+   */
+  async reassignToGroup(user: AuthUser, clientId: number, groupAdminId: number): Promise<ConversationView> {
+    const { client } = await this.clients.getVisible(user, clientId);
+    if (!(await this.settings(user.companyId)).isShowGroupsAtReassign) {
+      throw AppException.validation('groupAdminId', 'La reasignación a grupos está desactivada.');
+    }
+    const leader = firstRow<{ companyId: number; roleName: string }>(
+      await this.dataSource.query(
+        `SELECT u."companyId", r.name AS "roleName" FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.id = $1`,
+        [groupAdminId],
+      ),
+    );
+    if (!leader || leader.companyId !== user.companyId || leader.roleName !== ROLE_NAMES.groupadmin) {
+      throw AppException.validation('groupAdminId', 'El grupo no existe en tu empresa.');
+    }
+    if (client.agentId === null && client.groupAdminId === groupAdminId) return this.clients.view(clientId);
+    return this.assign(user, clientId, client.agentId, { agentId: null, groupAdminId });
+  }
+
+  /** The new owner, the 'Reasignada' tag, and the previous agent losing the conversation live. */
+  private async assign(
+    user: AuthUser,
+    clientId: number,
+    previousAgentId: number | null,
+    owner: { agentId: number | null; groupAdminId?: number },
+  ): Promise<ConversationView> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`UPDATE clients SET "agentId" = $2, "updatedAt" = now() WHERE id = $1`, [
-        clientId,
-        agentId,
-      ]);
+      await manager.query(
+        `UPDATE clients SET "agentId" = $2, "groupAdminId" = CASE WHEN $3::int IS NULL THEN "groupAdminId" ELSE $3 END,
+                "updatedAt" = now() WHERE id = $1`,
+        [clientId, owner.agentId, owner.groupAdminId ?? null],
+      );
       const tagId = await this.ensureDefaultTag(manager, user.companyId, REASSIGNED_TAG_NAME);
       await manager.query(
         `INSERT INTO client_tags ("clientId", "tagId") VALUES ($1, $2) ON CONFLICT DO NOTHING`,
@@ -100,7 +132,7 @@ export class ConversationActionsService {
       );
     });
     const view = await this.clients.view(clientId);
-    if (previousAgentId !== null) {
+    if (previousAgentId !== null && previousAgentId !== owner.agentId) {
       this.realtime.emit(
         conversationRooms({ companyId: view.companyId, agentId: previousAgentId }),
         'unassignClient',

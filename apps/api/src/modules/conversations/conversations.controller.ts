@@ -2,6 +2,7 @@ import type { ConversationView } from '@crm/shared';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { AppException } from '../../common/errors/app.exception';
 import { ConversationActionsService } from './conversation-actions.service';
 import { ConversationIdInput, ReassignAgentInput } from './dto/conversation-action.input';
 
@@ -14,6 +15,12 @@ export class ConversationsController {
   @Post('reassign-agent')
   @HttpCode(200)
   reassign(@CurrentUser() user: AuthUser, @Body() input: ReassignAgentInput): Promise<ConversationView> {
+    if (input.groupAdminId !== undefined) {
+      if (input.agentId !== undefined && input.agentId !== null) {
+        throw AppException.validation('groupAdminId', 'Elige un agente o un grupo, no ambos.');
+      }
+      return this.actions.reassignToGroup(user, input.clientId, input.groupAdminId);
+    }
     return this.actions.reassign(user, input.clientId, input.agentId ?? null);
   }
 

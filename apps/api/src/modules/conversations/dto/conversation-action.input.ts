@@ -16,4 +16,10 @@ export class ReassignAgentInput extends ConversationIdInput {
   @IsInt({ message: 'Agente inválido' })
   @Min(1, { message: 'Agente inválido' })
   agentId: number | null;
+
+  /** 02 §3 isShowGroupsAtReassign: the conversation goes to this group admin's group instead of an agent. */
+  @IsOptional()
+  @IsInt({ message: 'Grupo inválido' })
+  @Min(1, { message: 'Grupo inválido' })
+  groupAdminId?: number;
 }

@@ -79,6 +79,7 @@ export function ClientInfoPanel({ conversation }: { conversation: ConversationVi
         canReassign={access.reassign}
         busy={actions.pending.has('agent')}
         onReassign={(agentId) => void actions.reassign(agentId)}
+        onReassignToGroup={(groupAdminId) => void actions.reassignToGroup(groupAdminId)}
       />
       <CategorySection
         conversation={view}

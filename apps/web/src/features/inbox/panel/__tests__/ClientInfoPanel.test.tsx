@@ -424,7 +424,12 @@ describe('client info panel: reassignment list settings', () => {
     const calls = stubPanelServer({
       reassignSettings: () => ({
         data: {
-          reassignSettings: { __typename: 'ReassignSettings', showAvailability: true, onlyAvailable: true },
+          reassignSettings: {
+            __typename: 'ReassignSettings',
+            showAvailability: true,
+            onlyAvailable: true,
+            showGroups: false,
+          },
         },
       }),
     });
@@ -439,12 +444,41 @@ describe('client info panel: reassignment list settings', () => {
     expect(callsNamed(calls, '/reassign-agent')[0]?.variables).toEqual({ clientId: 10, agentId: 1 });
   });
 
+  it("offers the group admins' groups when the company shows them, and sends the group", async () => {
+    const calls = stubPanelServer(
+      {
+        reassignSettings: () => ({
+          data: {
+            reassignSettings: {
+              __typename: 'ReassignSettings',
+              showAvailability: false,
+              onlyAvailable: false,
+              showGroups: true,
+            },
+          },
+        }),
+      },
+      {
+        '/reassign-agent': {
+          status: 200,
+          body: makeConversation({ agentId: null, agent: null, groupAdminId: 3 }),
+        },
+      },
+    );
+    renderPanel(makeConversation({ agentId: 1 }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Agente asignado' }));
+    fireEvent.click(await screen.findByTitle('Grupo de Gabriel Supervisor'));
+    await waitFor(() => expect(callsNamed(calls, '/reassign-agent')).toHaveLength(1));
+    expect(callsNamed(calls, '/reassign-agent')[0]?.variables).toEqual({ clientId: 10, groupAdminId: 3 });
+  });
+
   it('shows plain names when the company does not show availability', async () => {
     stubPanelServer();
     renderPanel(makeConversation({ agentId: null, agent: null }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Agente asignado' }));
     expect(await screen.findByTitle('Juan López')).toBeDefined();
     expect(screen.queryByTestId('agent-option-2')).toBeNull();
+    expect(screen.queryByTitle('Grupo de Gabriel Supervisor')).toBeNull();
   });
 });
 

@@ -98,14 +98,26 @@ export function defaultOperations(): Record<string, Resolver> {
     agents: () => ({
       data: {
         agents: [
-          { __typename: 'Agent', id: 1, name: 'Ana Pérez', isAvailable: true },
-          { __typename: 'Agent', id: 2, name: 'Juan López', isAvailable: false },
+          { __typename: 'Agent', id: 1, name: 'Ana Pérez', isAvailable: true, roleName: 'agente' },
+          { __typename: 'Agent', id: 2, name: 'Juan López', isAvailable: false, roleName: 'agente' },
+          {
+            __typename: 'Agent',
+            id: 3,
+            name: 'Gabriel Supervisor',
+            isAvailable: true,
+            roleName: 'groupadmin',
+          },
         ],
       },
     }),
     reassignSettings: () => ({
       data: {
-        reassignSettings: { __typename: 'ReassignSettings', showAvailability: false, onlyAvailable: false },
+        reassignSettings: {
+          __typename: 'ReassignSettings',
+          showAvailability: false,
+          onlyAvailable: false,
+          showGroups: false,
+        },
       },
     }),
     categories: () => ({

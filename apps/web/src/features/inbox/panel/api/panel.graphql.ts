@@ -31,6 +31,7 @@ export interface PanelAgent {
   id: number;
   name: string;
   isAvailable: boolean;
+  roleName: string;
 }
 
 export const AGENTS_QUERY: TypedDocumentNode<{ agents: PanelAgent[] }, NoVariables> = gql`
@@ -39,6 +40,7 @@ export const AGENTS_QUERY: TypedDocumentNode<{ agents: PanelAgent[] }, NoVariabl
       id
       name
       isAvailable
+      roleName
     }
   }
 `;
@@ -47,6 +49,7 @@ export const AGENTS_QUERY: TypedDocumentNode<{ agents: PanelAgent[] }, NoVariabl
 export interface ReassignSettings {
   showAvailability: boolean;
   onlyAvailable: boolean;
+  showGroups: boolean;
 }
 
 export const REASSIGN_SETTINGS_QUERY: TypedDocumentNode<{ reassignSettings: ReassignSettings }, NoVariables> =
@@ -55,6 +58,7 @@ export const REASSIGN_SETTINGS_QUERY: TypedDocumentNode<{ reassignSettings: Reas
     reassignSettings {
       showAvailability
       onlyAvailable
+      showGroups
     }
   }
 `;

@@ -8,6 +8,11 @@ export function reassignAgent(clientId: number, agentId: number | null): Promise
   return apiPost('/reassign-agent', { clientId, agentId });
 }
 
+/** 02 §3 isShowGroupsAtReassign: to a group admin's group, unassigned until they pass it on. */
+export function reassignToGroup(clientId: number, groupAdminId: number): Promise<ConversationView> {
+  return apiPost('/reassign-agent', { clientId, groupAdminId });
+}
+
 export function deleteConversation(clientId: number): Promise<{ deleted: number[] }> {
   return apiPost('/delete-conversation', { clientId });
 }

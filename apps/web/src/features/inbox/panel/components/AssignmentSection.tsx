@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import type { ConversationView } from '@crm/shared';
+import { type ConversationView, ROLE_NAMES } from '@crm/shared';
 import { Badge, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { AGENTS_QUERY, CATEGORIES_QUERY, REASSIGN_SETTINGS_QUERY } from '../api/panel.graphql';
@@ -15,6 +15,7 @@ interface AgentSectionProps {
   canReassign: boolean;
   busy: boolean;
   onReassign: (agentId: number | null) => void;
+  onReassignToGroup: (groupAdminId: number) => void;
 }
 
 interface AgentOption {
@@ -27,11 +28,27 @@ interface AgentOption {
 
 export const UNAVAILABLE_LABEL = 'No disponible';
 
-export function AgentSection({ conversation, canReassign, busy, onReassign }: AgentSectionProps) {
+/** A group in the list: the group admin's id, negated so it never meets an agent's. */
+function groupValue(groupAdminId: number): number {
+  return -groupAdminId;
+}
+
+export function groupLabel(leaderName: string): string {
+  return `Grupo de ${leaderName}`;
+}
+
+export function AgentSection({
+  conversation,
+  canReassign,
+  busy,
+  onReassign,
+  onReassignToGroup,
+}: AgentSectionProps) {
   const { data, loading } = useQuery(AGENTS_QUERY, { skip: !canReassign });
   const { data: settingsData } = useQuery(REASSIGN_SETTINGS_QUERY, { skip: !canReassign });
   const showAvailability = settingsData?.reassignSettings.showAvailability ?? false;
   const onlyAvailable = settingsData?.reassignSettings.onlyAvailable ?? false;
+  const showGroups = settingsData?.reassignSettings.showGroups ?? false;
 
   const options = useMemo(() => {
     const agents = data?.agents ?? [];
@@ -47,8 +64,17 @@ export function AgentSection({ conversation, canReassign, busy, onReassign }: Ag
     if (current && !agents.some((agent) => agent.id === current.id)) {
       list.unshift({ value: current.id, label: current.name });
     }
-    return [{ value: UNASSIGNED, label: UNASSIGNED_LABEL }, ...list];
-  }, [data, conversation.agent, conversation.agentId, onlyAvailable]);
+    const groups: AgentOption[] = showGroups
+      ? agents
+          .filter((agent) => agent.roleName === ROLE_NAMES.groupadmin)
+          .map((leader) => ({ value: groupValue(leader.id), label: groupLabel(leader.name) }))
+      : [];
+    return [{ value: UNASSIGNED, label: UNASSIGNED_LABEL }, ...groups, ...list];
+  }, [data, conversation.agent, conversation.agentId, onlyAvailable, showGroups]);
+
+  const selected =
+    conversation.agentId ??
+    (showGroups && conversation.groupAdminId !== null ? groupValue(conversation.groupAdminId) : UNASSIGNED);
 
   return (
     <PanelSection title="Agente">
@@ -57,7 +83,7 @@ export function AgentSection({ conversation, canReassign, busy, onReassign }: Ag
           data-testid="agent-select"
           aria-label="Agente asignado"
           className="client-info-select"
-          value={conversation.agentId ?? UNASSIGNED}
+          value={selected}
           options={options}
           loading={loading || busy}
           disabled={busy}
@@ -77,7 +103,10 @@ export function AgentSection({ conversation, canReassign, busy, onReassign }: Ag
                   )
               : undefined
           }
-          onChange={(agentId) => onReassign(agentId === UNASSIGNED ? null : agentId)}
+          onChange={(value) => {
+            if (value < 0) onReassignToGroup(-value);
+            else onReassign(value === UNASSIGNED ? null : value);
+          }}
         />
       ) : (
         <Typography.Text data-testid="agent-name">

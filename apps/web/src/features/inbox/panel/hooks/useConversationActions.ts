@@ -15,7 +15,7 @@ import {
   SET_FOLLOW_UP_FLAG_MUTATION,
   SET_VALUABLE_MUTATION,
 } from '../api/panel.graphql';
-import { deleteConversation, reassignAgent, sendToCrm } from '../api/panel.rest';
+import { deleteConversation, reassignAgent, reassignToGroup, sendToCrm } from '../api/panel.rest';
 
 export type PanelActionKey =
   | 'archive'
@@ -46,6 +46,7 @@ export const PANEL_TEXTS = {
   deleted: 'Conversación eliminada',
   reassigned: 'Agente asignado',
   unassigned: 'Conversación sin asignar',
+  toGroup: 'Conversación enviada al grupo',
 } as const;
 
 export interface ConversationActions {
@@ -61,6 +62,7 @@ export interface ConversationActions {
   addTag: (tagId: number) => Promise<void>;
   removeTag: (tagId: number) => Promise<void>;
   reassign: (agentId: number | null) => Promise<void>;
+  reassignToGroup: (groupAdminId: number) => Promise<void>;
   setCategory: (categoryId: number | null) => Promise<void>;
 }
 
@@ -249,6 +251,13 @@ export function useConversationActions(
     [act, clientId],
   );
 
+  const toGroup = useCallback(
+    async (groupAdminId: number) => {
+      await act('agent', () => reassignToGroup(clientId, groupAdminId), PANEL_TEXTS.toGroup);
+    },
+    [act, clientId],
+  );
+
   const setCategory = useCallback(
     async (categoryId: number | null) => {
       await act(
@@ -273,6 +282,7 @@ export function useConversationActions(
     addTag,
     removeTag,
     reassign,
+    reassignToGroup: toGroup,
     setCategory,
   };
 }
