@@ -122,5 +122,6 @@ export class ReassignSettingsModel {
   @Field({ description: 'isShowActiveAgents: the list shows who is available.' }) showAvailability: boolean;
   @Field({ description: 'forceActiveAgentsReassignation: only available agents can be chosen.' })
   onlyAvailable: boolean;
-  @Field({ description: 'isShowGroupsAtReassign: group admins\' groups can be chosen too.' }) showGroups: boolean;
+  @Field({ description: "isShowGroupsAtReassign: group admins' groups can be chosen too." })
+  showGroups: boolean;
 }
