@@ -20,6 +20,8 @@ import { RootPage } from '../../pages/RootPage';
 import { SimulatorPage } from '../../pages/SimulatorPage';
 import { SpaceFormPage } from '../../pages/SpaceFormPage';
 import { SpacesPage } from '../../pages/SpacesPage';
+import { TeamPage } from '../../pages/TeamPage';
+import { TeamUserFormPage } from '../../pages/TeamUserFormPage';
 import { TwoFactorPage } from '../../pages/TwoFactorPage';
 import { WhatsappLinkPage } from '../../pages/WhatsappLinkPage';
 import { RequireAuth } from '../guards/RequireAuth';
@@ -56,6 +58,8 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/spaces': <SpacesPage />,
   '/spaces/new': <SpaceFormPage />,
   '/spaces/new-whatsapp': <WhatsappLinkPage />,
+  '/users': <TeamPage />,
+  '/users/new': <TeamUserFormPage />,
 };
 
 // A public path that the guard table also lists (the WhatsApp linking pages) needs a session,

@@ -1,0 +1,360 @@
+import { UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@apollo/client/react';
+import {
+  defaultWorkingHours,
+  formatFileSize,
+  SPACE_IMAGE_MIME_TYPES,
+  USER_NAME_MAX,
+  userMessageFor,
+  validateEmail,
+  validateName,
+  validatePassword,
+  validatePasswordConfirmation,
+  validatePhone,
+  validateWorkingHours,
+  type WorkingHours,
+} from '@crm/shared';
+import { Alert, Avatar, Button, Card, Divider, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { handleError } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { checkPickedFiles } from '../../../lib/uploadCheck';
+import { PageHeader } from '../../layout/components/PageHeader';
+import { useSession } from '../../session/hooks/useSession';
+import { TEAM_FORM_QUERY } from '../api/team.graphql';
+import { saveTeamUser } from '../api/team.rest';
+import { administersOthers, editableHours } from '../teamForm';
+import { WorkingHoursEditor } from './WorkingHoursEditor';
+import '../teamAdmin.css';
+
+interface FormValues {
+  name: string;
+  email: string;
+  phone: string;
+  roleId: number | undefined;
+  password: string;
+  passwordConfirmation: string;
+  spaceIds: number[];
+  adminOfIds: number[];
+}
+
+const PHOTO_ACCEPT = '.jpg,.jpeg,.png';
+
+// The server names its fields as 02 §5 does; the form's own names differ for a few.
+const FORM_FIELD: Record<string, keyof FormValues> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  rolId: 'roleId',
+  password: 'password',
+  spacesIds: 'spaceIds',
+  isAdminOfIds: 'adminOfIds',
+};
+
+function asRule(check: (value: string) => string | null) {
+  return {
+    validator: async (_: unknown, value: string | undefined) => {
+      const problem = check(value ?? '');
+      if (problem) throw new Error(problem);
+    },
+  };
+}
+
+/** /users/new, and /users/new?id=N to edit (02 §2 team, §5 user form). */
+export function TeamUserForm({ id }: { id: number | null }) {
+  const navigate = useNavigate();
+  const { me, refetchMe } = useSession();
+  const [form] = Form.useForm<FormValues>();
+  const editing = id !== null;
+  const { data, loading, error } = useQuery(TEAM_FORM_QUERY, { fetchPolicy: 'network-only' });
+  const options = data?.teamFormOptions;
+  const edited = useMemo(() => data?.teamUsers.find((u) => u.id === id) ?? null, [data, id]);
+  const companyZone = options?.timezone ?? me.company.timezone;
+  const [hours, setHours] = useState<WorkingHours | null>(null);
+  const [hoursError, setHoursError] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [removePhoto, setRemovePhoto] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const roleId = Form.useWatch('roleId', form);
+
+  useEffect(() => {
+    if (error) handleError(error);
+  }, [error]);
+
+  useEffect(() => {
+    if (!options) return;
+    if (edited) {
+      form.setFieldsValue({
+        name: edited.name,
+        email: edited.email,
+        phone: edited.phone ?? '',
+        roleId: edited.rol.id,
+        spaceIds: edited.spaces.map((s) => s.id),
+        adminOfIds: edited.isAdminOfIds,
+      });
+    }
+    setHours(
+      (current) => current ?? editableHours(edited?.workingHours ?? null, defaultWorkingHours(companyZone)),
+    );
+  }, [options, edited, form, companyZone]);
+
+  useEffect(() => {
+    if (!photo) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const roleOptions = useMemo(
+    () => (options?.roles ?? []).map((role) => ({ value: role.id, label: role.name })),
+    [options],
+  );
+  const spaceOptions = useMemo(
+    () => (options?.spaces ?? []).map((space) => ({ value: space.id, label: space.name })),
+    [options],
+  );
+  const peopleOptions = useMemo(
+    () =>
+      (data?.teamUsers ?? [])
+        .filter((user) => user.id !== id)
+        .map((user) => ({ value: user.id, label: `${user.name} · ${user.email}` })),
+    [data, id],
+  );
+  const roleName = options?.roles.find((role) => role.id === roleId)?.name;
+
+  const pickPhoto = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const result = await checkPickedFiles([...files], SPACE_IMAGE_MIME_TYPES, 1);
+    const picked = result.accepted[0];
+    if (!picked) {
+      setPhotoError(result.error ?? 'Tipo de archivo no permitido');
+      return;
+    }
+    setPhotoError(null);
+    setPhoto(picked.file);
+  };
+
+  const submit = async (values: FormValues) => {
+    if (!hours) return;
+    const hoursProblem = validateWorkingHours(hours);
+    setHoursError(hoursProblem?.message ?? null);
+    if (hoursProblem) return;
+    setFormError(null);
+    setSaving(true);
+    try {
+      const saved = await saveTeamUser(id, {
+        name: values.name,
+        email: values.email,
+        phone: values.phone ?? '',
+        roleId: values.roleId ?? 0,
+        password: values.password ?? '',
+        spaceIds: values.spaceIds ?? [],
+        adminOfIds: administersOthers(roleName) ? (values.adminOfIds ?? []) : [],
+        workingHours: hours,
+        photo,
+        removePhoto,
+      });
+      toast.success(editing ? 'Usuario actualizado' : 'Usuario creado');
+      // Editing oneself changes the top bar (name, photo, role).
+      if (saved.id === me.id) await refetchMe();
+      navigate('/users');
+    } catch (cause) {
+      const resolved = handleError(cause);
+      const field = resolved.field ? FORM_FIELD[resolved.field] : undefined;
+      if (field) form.setFields([{ name: field, errors: [resolved.userMessage] }]);
+      else if (resolved.field === 'userWorkingHours') setHoursError(resolved.userMessage);
+      else if (resolved.field === 'file') setPhotoError(resolved.userMessage);
+      else setFormError(resolved.userMessage);
+      if (resolved.code === 'REACH_ADMINS_LIMIT_ERROR') setFormError(resolved.userMessage);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = editing ? 'Editar usuario' : 'Nuevo usuario';
+  const savedPhoto = edited?.imageUrl && !removePhoto ? edited.imageUrl : null;
+  const shownPhoto = preview ?? savedPhoto;
+
+  if (editing && data && !edited) {
+    return (
+      <div className="page">
+        <PageHeader title={title} />
+        <Alert type="warning" showIcon title={userMessageFor('USER_WITH_EMAIL_NOT_FOUND')} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={title}
+        description="Datos de acceso, rol, espacios y horario laboral de la persona."
+      />
+      <Card>
+        {loading || !hours ? (
+          <Skeleton active />
+        ) : (
+          <Form<FormValues>
+            form={form}
+            layout="vertical"
+            className="team-form"
+            initialValues={{
+              name: '',
+              email: '',
+              phone: '',
+              password: '',
+              passwordConfirmation: '',
+              spaceIds: [],
+              adminOfIds: [],
+            }}
+            onFinish={submit}
+            requiredMark={false}
+          >
+            {formError && (
+              <Alert
+                type="error"
+                showIcon
+                title={formError}
+                className="team-seats"
+                data-testid="team-form-error"
+              />
+            )}
+            <Form.Item label="Nombre" name="name" rules={[asRule(validateName)]}>
+              <Input maxLength={USER_NAME_MAX} autoComplete="off" placeholder="Laura Gómez" />
+            </Form.Item>
+            <Form.Item label="Correo" name="email" rules={[asRule(validateEmail)]}>
+              <Input type="email" autoComplete="off" placeholder="laura@empresa.com" />
+            </Form.Item>
+            <Form.Item
+              label="Teléfono (opcional)"
+              name="phone"
+              rules={[asRule((value) => (value.trim() === '' ? null : validatePhone(value)))]}
+            >
+              <Input inputMode="numeric" autoComplete="off" placeholder="5215512345678" />
+            </Form.Item>
+            <Form.Item label="Rol" name="roleId" rules={[{ required: true, message: 'Selecciona un rol' }]}>
+              <Select aria-label="Rol" options={roleOptions} placeholder="Selecciona un rol" />
+            </Form.Item>
+            <Form.Item
+              label="Contraseña"
+              name="password"
+              extra={editing ? 'Déjala vacía para conservar la actual' : undefined}
+              rules={[asRule((value) => (editing && value === '' ? null : validatePassword(value)))]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              label="Confirmar contraseña"
+              name="passwordConfirmation"
+              dependencies={['password']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_, value: string | undefined) => {
+                    const password = getFieldValue('password') as string;
+                    if (editing && (password ?? '') === '' && (value ?? '') === '') return;
+                    const problem = validatePasswordConfirmation(password, value);
+                    if (problem) throw new Error(problem);
+                  },
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              label="Espacios"
+              name="spaceIds"
+              rules={[{ type: 'array', min: 1, message: userMessageFor('SHOULD_SELECT_AT_LEAST_ONE_SPACE') }]}
+            >
+              <Select
+                mode="multiple"
+                aria-label="Espacios"
+                options={spaceOptions}
+                optionFilterProp="label"
+                placeholder="Selecciona los espacios donde trabaja"
+              />
+            </Form.Item>
+            {administersOthers(roleName) && (
+              <Form.Item
+                label="Administra a"
+                name="adminOfIds"
+                extra="Ve las conversaciones de estas personas."
+              >
+                <Select
+                  mode="multiple"
+                  aria-label="Administra a"
+                  options={peopleOptions}
+                  optionFilterProp="label"
+                  placeholder="Nadie"
+                />
+              </Form.Item>
+            )}
+            <Form.Item
+              label="Foto (opcional)"
+              validateStatus={photoError ? 'error' : undefined}
+              help={photoError}
+            >
+              <input
+                ref={fileInput}
+                type="file"
+                accept={PHOTO_ACCEPT}
+                style={{ display: 'none' }}
+                data-testid="team-photo-input"
+                onChange={(event) => {
+                  void pickPhoto(event.target.files);
+                  event.target.value = '';
+                }}
+              />
+              <Space align="center">
+                <Avatar size={56} src={shownPhoto || undefined} icon={<UserOutlined />} />
+                <Button onClick={() => fileInput.current?.click()}>
+                  {shownPhoto ? 'Cambiar foto' : 'Elegir foto'}
+                </Button>
+                {photo ? (
+                  <>
+                    <Typography.Text type="secondary">
+                      {photo.name} · {formatFileSize(photo.size)}
+                    </Typography.Text>
+                    <Button type="link" danger onClick={() => setPhoto(null)}>
+                      Eliminar
+                    </Button>
+                  </>
+                ) : savedPhoto ? (
+                  <Button type="link" danger onClick={() => setRemovePhoto(true)}>
+                    Quitar foto
+                  </Button>
+                ) : null}
+              </Space>
+            </Form.Item>
+            <Divider titlePlacement="start">Horario laboral</Divider>
+            <WorkingHoursEditor
+              value={hours}
+              onChange={(next) => {
+                setHours(next);
+                setHoursError(null);
+              }}
+              companyZone={companyZone}
+              error={hoursError}
+            />
+            <Divider />
+            <Space>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                Guardar
+              </Button>
+              <Link to="/users">
+                <Button>Cancelar</Button>
+              </Link>
+            </Space>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}
