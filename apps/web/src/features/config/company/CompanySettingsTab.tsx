@@ -67,7 +67,7 @@ export function CompanySettingsTab() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <CompanyProfileCard
             name={me.company.name}
             timezone={me.company.timezone}

@@ -130,7 +130,7 @@ export function DatasheetTab() {
 
   const fields = data?.datasheetFields ?? [];
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {canWrite && (
         <div style={{ textAlign: 'right' }}>
           <Button type="primary" onClick={() => setEditing('new')}>

@@ -141,7 +141,7 @@ export function RolesTab() {
   const roles = data?.roles ?? [];
   const fixedName = editing !== null && editing !== 'new' && DEFAULT_ROLE_NAMES.has(editing.name);
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {canWrite && (
         <div style={{ textAlign: 'right' }}>
           <Button type="primary" onClick={() => setEditing('new')}>

@@ -127,7 +127,7 @@ export function TagsTab() {
   }
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Text type="secondary">
           {tags.length} de {TAGS_LIMIT} etiquetas

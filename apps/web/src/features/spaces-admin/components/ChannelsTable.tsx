@@ -77,7 +77,7 @@ export function ChannelsTable({ channels, spaceNames, canWrite, timeZone, onChan
       title: 'Estado',
       key: 'status',
       render: (_: unknown, channel) => (
-        <Space direction="vertical" size={2}>
+        <Space orientation="vertical" size={2}>
           <Tag color={channel.isActive ? 'green' : 'default'}>{channel.isActive ? 'Activo' : 'Inactivo'}</Tag>
           {slotStatusLabel(channel.slotStatus) ? (
             <Typography.Text type="secondary" data-testid={`slot-status-${channel.id}`}>
