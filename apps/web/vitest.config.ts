@@ -11,5 +11,7 @@ export default defineConfig({
     exclude: ['e2e/**', 'dist/**', 'node_modules/**'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Ant Design forms rendered in jsdom take seconds on a busy 2-core machine; 5 s made them flaky, not faster.
+    testTimeout: 20_000,
   },
 });
