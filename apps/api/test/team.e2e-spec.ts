@@ -519,3 +519,61 @@ describe('availability and form options', () => {
     expect(options.data?.teamFormOptions.timezone).toBe('America/Mexico_City');
   });
 });
+
+describe('JSON bodies and odd values', () => {
+  it('takes a JSON body with real arrays and objects as well as the multipart form', async () => {
+    const res = await t.http
+      .post('/api/user')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: 'Pedro Json',
+        email: email('json'),
+        rolId: agenteRoleId,
+        password: 'Segura123',
+        spacesIds: [demoSpaceId],
+        isAdminOfIds: [],
+        userWorkingHours: { timezone: 'America/Lima', isActive: true, days: WEEK('08:00', '17:30') },
+      });
+    expect(res.status).toBe(201);
+    expect(res.body.workingHours).toMatchObject({ timezone: 'America/Lima', isActive: true });
+  });
+
+  it.each([
+    [{ name: 42 }, 'name'],
+    [{ email: ['a@b.co'] }, 'email'],
+    [{ rolId: 'abc' }, 'rolId'],
+    [{ spacesIds: { id: 1 } }, 'spacesIds'],
+    [{ spacesIds: ['x'] }, 'spacesIds'],
+    [{ userWorkingHours: 'no-json' }, 'userWorkingHours'],
+    [
+      { userWorkingHours: { timezone: 'America/Lima', isActive: true, days: [{ day: 'funday' }] } },
+      'userWorkingHours',
+    ],
+  ])('answers %j with a 400 on %s and creates nothing', async (override, field) => {
+    const before = await userCount();
+    const res = await t.http
+      .post('/api/user')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: 'Pedro Json',
+        email: email('json'),
+        rolId: agenteRoleId,
+        password: 'Segura123',
+        spacesIds: [demoSpaceId],
+        ...override,
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(typeof res.body.userMessage).toBe('string');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('answers malformed JSON with a 400', async () => {
+    const res = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${admin}`)
+      .set('Content-Type', 'application/json')
+      .send('{"id": ');
+    expect(res.status).toBe(400);
+  });
+});
