@@ -9,7 +9,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as teamDocuments from '../src/features/team-admin/api/team.graphql';
 import { graphql, loginToken } from './helpers/api';
-import { launchBrowser, loginAndWaitForShell, navLabels, screenshot, withPage } from './helpers/browser';
+import {
+  launchBrowser,
+  loginAndWaitForShell,
+  navLabels,
+  openPage,
+  screenshot,
+  withPage,
+} from './helpers/browser';
 
 const baseUrl = inject('baseUrl');
 const run = String(Date.now()).slice(-6);
@@ -136,27 +143,33 @@ describe('team (/users, /users/new)', () => {
         'America/Bogota',
       );
 
-      await withPage(browser, baseUrl, 'team-agent-signs-in', async (page) => {
-        await loginAndWaitForShell(page, email, 'Segura123');
-        const labels = await navLabels(page);
+      // The new agent signs in and stays signed in while the admin deletes them.
+      const agentSide = await openPage(browser, baseUrl);
+      try {
+        await loginAndWaitForShell(agentSide.page, email, 'Segura123');
+        const labels = await navLabels(agentSide.page);
         expect(labels).toContain('Chat');
         expect(labels).not.toContain('Equipo');
-      });
 
-      await withPage(browser, baseUrl, 'team-delete-agent', async (page) => {
-        await loginAndWaitForShell(page, 'admin@demo.local');
-        await page.goto('/users');
-        // The availability switch is saved: it is still off after a reload.
-        const available = page.getByRole('switch', { name: `Disponibilidad de ${name}` });
-        await available.click();
-        await expect.poll(() => available.getAttribute('aria-checked')).toBe('false');
-        await page.reload();
-        await expect.poll(() => available.getAttribute('aria-checked')).toBe('false');
-        await page.getByRole('button', { name: `Eliminar a ${name}` }).click();
-        await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
-        await page.getByText(`Se eliminó a ${name}`).waitFor();
-        await page.getByRole('row').filter({ hasText: email }).waitFor({ state: 'detached' });
-      });
+        await withPage(browser, baseUrl, 'team-delete-agent', async (page) => {
+          await loginAndWaitForShell(page, 'admin@demo.local');
+          await page.goto('/users');
+          // The availability switch is saved: it is still off after a reload.
+          const available = page.getByRole('switch', { name: `Disponibilidad de ${name}` });
+          await available.click();
+          await expect.poll(() => available.getAttribute('aria-checked')).toBe('false');
+          await page.reload();
+          await expect.poll(() => available.getAttribute('aria-checked')).toBe('false');
+          await page.getByRole('button', { name: `Eliminar a ${name}` }).click();
+          await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+          await page.getByText(`Se eliminó a ${name}`).waitFor();
+          await page.getByRole('row').filter({ hasText: email }).waitFor({ state: 'detached' });
+        });
+        // Their session ended with the deletion: the open client goes back to the login.
+        await agentSide.page.waitForURL('**/login', { timeout: 15_000 });
+      } finally {
+        await agentSide.context.close();
+      }
       expect(await teamUserByEmail(email)).toBeUndefined();
     } finally {
       await deleteByEmail(email);

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { hasAnyPermission, ROLE_NAMES, stripAccents, userMessageFor } from '@crm/shared';
+import { hasAnyPermission, REALTIME_EVENTS, ROLE_NAMES, stripAccents, userMessageFor } from '@crm/shared';
 import {
   Avatar,
   Button,
@@ -18,6 +18,7 @@ import {
 import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { handleError } from '../../../lib/errors';
+import { subscribeRealtime } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { useAccess } from '../../access/hooks/useAccess';
 import { PageHeader } from '../../layout/components/PageHeader';
@@ -45,6 +46,16 @@ export function TeamList() {
   useEffect(() => {
     if (error) handleError(error);
   }, [error]);
+
+  // 02 §7 updateUserData applies on every page: a change made by another admin (or by the user, e.g. their
+  // availability) shows here without a reload.
+  useEffect(
+    () =>
+      subscribeRealtime(REALTIME_EVENTS.updateUserData, () => {
+        void refetch().catch(() => undefined);
+      }),
+    [refetch],
+  );
 
   const users = useMemo(() => {
     const needle = searchable(search);
