@@ -59,7 +59,7 @@ const SHORT_DAY: Record<Weekday, string> = {
  * separated by commas; 'Sin horario' when the schedule is off.
  */
 export function workingHoursSummary(hours: WorkingHours | null): string {
-  if (!hours || !hours.isActive) return 'Sin horario';
+  if (!hours?.isActive) return 'Sin horario';
   const byDay = new Map(hours.days.map((d) => [d.day, d]));
   const groups: Array<{ from: Weekday; to: Weekday; span: string }> = [];
   for (const day of WEEKDAYS) {
