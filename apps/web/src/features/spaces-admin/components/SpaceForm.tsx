@@ -1,19 +1,14 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
-import {
-  formatFileSize,
-  SPACE_IMAGE_MIME_TYPES,
-  SPACE_NAME_MAX,
-  userMessageFor,
-  validateSpaceDraft,
-} from '@crm/shared';
-import { Alert, Avatar, Button, Card, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { SPACE_IMAGE_MIME_TYPES, SPACE_NAME_MAX, userMessageFor, validateSpaceDraft } from '@crm/shared';
+import { Alert, Button, Card, Form, Input, Select, Skeleton, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { checkPickedFiles } from '../../../lib/uploadCheck';
+import { ImagePickerField } from '../../layout/components/ImagePickerField';
 import { PageHeader } from '../../layout/components/PageHeader';
+import { useImagePick } from '../../layout/hooks/useImagePick';
 import { useSession } from '../../session/hooks/useSession';
 import { saveSpace } from '../api/spaces.rest';
 import { EDITED_SPACE_QUERY, SPACE_CHANNELS_QUERY } from '../api/spacesAdmin.graphql';
@@ -25,17 +20,12 @@ interface FormValues {
   channelIds: number[];
 }
 
-const IMAGE_ACCEPT = '.jpg,.jpeg,.png';
-
 /** /spaces/new, and /spaces/new?id=N to edit: name, optional image and at least one channel (02 §5). */
 export function SpaceForm({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const { refetchMe } = useSession();
   const [form] = Form.useForm<FormValues>();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [image, setImage] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const imagePick = useImagePick(SPACE_IMAGE_MIME_TYPES);
   const [removeImage, setRemoveImage] = useState(false);
   const [saving, setSaving] = useState(false);
   const editing = id !== null;
@@ -53,16 +43,6 @@ export function SpaceForm({ id }: { id: number | null }) {
     if (error) handleError(error);
   }, [channelsQuery.error, existing.error]);
 
-  useEffect(() => {
-    if (!image) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
-
   const options = useMemo(
     () =>
       (channelsQuery.data?.channels ?? []).map((channel) => ({
@@ -72,25 +52,13 @@ export function SpaceForm({ id }: { id: number | null }) {
     [channelsQuery.data],
   );
 
-  const pickImage = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    const result = await checkPickedFiles([...files], SPACE_IMAGE_MIME_TYPES, 1);
-    const picked = result.accepted[0];
-    if (!picked) {
-      setImageError(result.error ?? 'Tipo de archivo no permitido');
-      return;
-    }
-    setImageError(null);
-    setImage(picked.file);
-  };
-
   const submit = async (values: FormValues) => {
     setSaving(true);
     try {
       const saved = await saveSpace(id, {
         name: values.name,
         channelIds: values.channelIds ?? [],
-        image,
+        image: imagePick.image,
         removeImage,
       });
       toast.success(editing ? `Se actualizó el espacio ${saved.name}` : `Se creó el espacio ${saved.name}`);
@@ -102,7 +70,7 @@ export function SpaceForm({ id }: { id: number | null }) {
       if (resolved.field === 'spaceName') form.setFields([{ name: 'name', errors: [resolved.userMessage] }]);
       if (resolved.field === 'channels' || resolved.field === 'newChannels')
         form.setFields([{ name: 'channelIds', errors: [resolved.userMessage] }]);
-      if (resolved.field === 'file') setImageError(resolved.userMessage);
+      if (resolved.field === 'file') imagePick.setError(resolved.userMessage);
     } finally {
       setSaving(false);
     }
@@ -110,7 +78,6 @@ export function SpaceForm({ id }: { id: number | null }) {
 
   const title = editing ? 'Editar espacio' : 'Nuevo espacio';
   const savedImage = space?.imageUrl && !removeImage ? space.imageUrl : null;
-  const shownImage = preview ?? savedImage;
 
   if (editing && space?.isDefault) {
     return (
@@ -174,43 +141,16 @@ export function SpaceForm({ id }: { id: number | null }) {
                 data-testid="space-channels-select"
               />
             </Form.Item>
-            <Form.Item
+            <ImagePickerField
               label="Imagen (opcional)"
-              validateStatus={imageError ? 'error' : undefined}
-              help={imageError}
-            >
-              <input
-                ref={fileInput}
-                type="file"
-                accept={IMAGE_ACCEPT}
-                style={{ display: 'none' }}
-                data-testid="space-image-input"
-                onChange={(event) => {
-                  void pickImage(event.target.files);
-                  event.target.value = '';
-                }}
-              />
-              <Space align="center">
-                <Avatar shape="square" size={56} src={shownImage || undefined} icon={<PictureOutlined />} />
-                <Button onClick={() => fileInput.current?.click()}>
-                  {shownImage ? 'Cambiar imagen' : 'Elegir imagen'}
-                </Button>
-                {image ? (
-                  <>
-                    <Typography.Text type="secondary">
-                      {image.name} · {formatFileSize(image.size)}
-                    </Typography.Text>
-                    <Button type="link" danger onClick={() => setImage(null)}>
-                      Eliminar
-                    </Button>
-                  </>
-                ) : savedImage ? (
-                  <Button type="link" danger onClick={() => setRemoveImage(true)}>
-                    Quitar imagen
-                  </Button>
-                ) : null}
-              </Space>
-            </Form.Item>
+              pick={imagePick}
+              savedUrl={savedImage}
+              onRemoveSaved={() => setRemoveImage(true)}
+              shape="square"
+              icon={<PictureOutlined />}
+              noun="imagen"
+              inputTestId="space-image-input"
+            />
             <Space>
               <Button type="primary" htmlType="submit" loading={saving}>
                 Guardar

@@ -2,7 +2,6 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import {
   defaultWorkingHours,
-  formatFileSize,
   SPACE_IMAGE_MIME_TYPES,
   USER_NAME_MAX,
   userMessageFor,
@@ -14,13 +13,14 @@ import {
   validateWorkingHours,
   type WorkingHours,
 } from '@crm/shared';
-import { Alert, Avatar, Button, Card, Divider, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Card, Divider, Form, Input, Select, Skeleton, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { checkPickedFiles } from '../../../lib/uploadCheck';
+import { ImagePickerField } from '../../layout/components/ImagePickerField';
 import { PageHeader } from '../../layout/components/PageHeader';
+import { useImagePick } from '../../layout/hooks/useImagePick';
 import { useSession } from '../../session/hooks/useSession';
 import { TEAM_FORM_QUERY } from '../api/team.graphql';
 import { saveTeamUser } from '../api/team.rest';
@@ -38,8 +38,6 @@ interface FormValues {
   spaceIds: number[];
   adminOfIds: number[];
 }
-
-const PHOTO_ACCEPT = '.jpg,.jpeg,.png';
 
 // The server names its fields as 02 §5 does; the form's own names differ for a few.
 const FORM_FIELD: Record<string, keyof FormValues> = {
@@ -73,13 +71,10 @@ export function TeamUserForm({ id }: { id: number | null }) {
   const companyZone = options?.timezone ?? me.company.timezone;
   const [hours, setHours] = useState<WorkingHours | null>(null);
   const [hoursError, setHoursError] = useState<string | null>(null);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photoPick = useImagePick(SPACE_IMAGE_MIME_TYPES);
   const [removePhoto, setRemovePhoto] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const roleId = Form.useWatch('roleId', form);
 
   useEffect(() => {
@@ -103,16 +98,6 @@ export function TeamUserForm({ id }: { id: number | null }) {
     );
   }, [options, edited, form, companyZone]);
 
-  useEffect(() => {
-    if (!photo) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
-
   const roleOptions = useMemo(
     () => (options?.roles ?? []).map((role) => ({ value: role.id, label: role.name })),
     [options],
@@ -129,18 +114,6 @@ export function TeamUserForm({ id }: { id: number | null }) {
     [data, id],
   );
   const roleName = options?.roles.find((role) => role.id === roleId)?.name;
-
-  const pickPhoto = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    const result = await checkPickedFiles([...files], SPACE_IMAGE_MIME_TYPES, 1);
-    const picked = result.accepted[0];
-    if (!picked) {
-      setPhotoError(result.error ?? 'Tipo de archivo no permitido');
-      return;
-    }
-    setPhotoError(null);
-    setPhoto(picked.file);
-  };
 
   const submit = async (values: FormValues) => {
     if (!hours) return;
@@ -159,7 +132,7 @@ export function TeamUserForm({ id }: { id: number | null }) {
         spaceIds: values.spaceIds ?? [],
         adminOfIds: administersOthers(roleName) ? (values.adminOfIds ?? []) : [],
         workingHours: hours,
-        photo,
+        photo: photoPick.image,
         removePhoto,
       });
       toast.success(editing ? 'Usuario actualizado' : 'Usuario creado');
@@ -171,7 +144,7 @@ export function TeamUserForm({ id }: { id: number | null }) {
       const field = resolved.field ? FORM_FIELD[resolved.field] : undefined;
       if (field) form.setFields([{ name: field, errors: [resolved.userMessage] }]);
       else if (resolved.field === 'userWorkingHours') setHoursError(resolved.userMessage);
-      else if (resolved.field === 'file') setPhotoError(resolved.userMessage);
+      else if (resolved.field === 'file') photoPick.setError(resolved.userMessage);
       else setFormError(resolved.userMessage);
       if (resolved.code === 'REACH_ADMINS_LIMIT_ERROR') setFormError(resolved.userMessage);
     } finally {
@@ -181,7 +154,6 @@ export function TeamUserForm({ id }: { id: number | null }) {
 
   const title = editing ? 'Editar usuario' : 'Nuevo usuario';
   const savedPhoto = edited?.imageUrl && !removePhoto ? edited.imageUrl : null;
-  const shownPhoto = preview ?? savedPhoto;
 
   if (editing && data && !edited) {
     return (
@@ -296,43 +268,16 @@ export function TeamUserForm({ id }: { id: number | null }) {
                 />
               </Form.Item>
             )}
-            <Form.Item
+            <ImagePickerField
               label="Foto (opcional)"
-              validateStatus={photoError ? 'error' : undefined}
-              help={photoError}
-            >
-              <input
-                ref={fileInput}
-                type="file"
-                accept={PHOTO_ACCEPT}
-                style={{ display: 'none' }}
-                data-testid="team-photo-input"
-                onChange={(event) => {
-                  void pickPhoto(event.target.files);
-                  event.target.value = '';
-                }}
-              />
-              <Space align="center">
-                <Avatar size={56} src={shownPhoto || undefined} icon={<UserOutlined />} />
-                <Button onClick={() => fileInput.current?.click()}>
-                  {shownPhoto ? 'Cambiar foto' : 'Elegir foto'}
-                </Button>
-                {photo ? (
-                  <>
-                    <Typography.Text type="secondary">
-                      {photo.name} · {formatFileSize(photo.size)}
-                    </Typography.Text>
-                    <Button type="link" danger onClick={() => setPhoto(null)}>
-                      Eliminar
-                    </Button>
-                  </>
-                ) : savedPhoto ? (
-                  <Button type="link" danger onClick={() => setRemovePhoto(true)}>
-                    Quitar foto
-                  </Button>
-                ) : null}
-              </Space>
-            </Form.Item>
+              pick={photoPick}
+              savedUrl={savedPhoto}
+              onRemoveSaved={() => setRemovePhoto(true)}
+              shape="circle"
+              icon={<UserOutlined />}
+              noun="foto"
+              inputTestId="team-photo-input"
+            />
             <Divider titlePlacement="start">Horario laboral</Divider>
             <WorkingHoursEditor
               value={hours}
