@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { parseIdList } from '../../common/id-list';
 import { firstRow } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { storePublicImage } from '../../providers/storage/public-image';
@@ -30,25 +31,7 @@ function draftError(error: SpaceDraftError, fieldName: string = error.field): Ap
 
 /** Channel ids from the form: a JSON list of ids or of {id}, or the list itself in a JSON body. */
 function parseChannelIds(raw: unknown, field: string): number[] {
-  let value = raw;
-  if (typeof value === 'string') {
-    if (value.trim() === '') return [];
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw AppException.validation(field, CHANNELS_INVALID);
-    }
-  }
-  if (!Array.isArray(value)) throw AppException.validation(field, CHANNELS_INVALID);
-  const ids = value.map((item) => {
-    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
-    const n = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
-      throw AppException.validation(field, CHANNELS_INVALID);
-    }
-    return n;
-  });
-  return [...new Set(ids)];
+  return parseIdList(raw, field, CHANNELS_INVALID);
 }
 
 function nameOf(raw: unknown, field: string): string {

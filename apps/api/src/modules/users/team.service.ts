@@ -16,6 +16,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { parseId, parseIdList } from '../../common/id-list';
 import { firstRow } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { storePublicImage } from '../../providers/storage/public-image';
@@ -27,7 +28,6 @@ import type { CreateTeamUserInput, UpdateTeamUserInput } from './dto/team-user.i
 import { TeamFormOptionsModel, TeamLimitsModel, TeamUserModel } from './models/team-user.model';
 
 const UNIQUE_VIOLATION = '23505';
-const WHOLE_NUMBER = /^\d+$/;
 
 interface TeamUserRow {
   id: number;
@@ -94,34 +94,10 @@ function text(raw: unknown, field: string): string | undefined {
   return raw;
 }
 
-function positiveId(raw: unknown, field: string, message: string): number | undefined {
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const n = typeof raw === 'string' && WHOLE_NUMBER.test(raw.trim()) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw AppException.validation(field, message);
-  return n;
-}
-
-/** A list of ids from the form: JSON text ('[1,2]') or, in a JSON body, the array itself. */
+/** A list of ids from the form; undefined when the field is absent (an edit keeps the current list). */
 function idList(raw: unknown, field: string): number[] | undefined {
   if (raw === undefined || raw === null) return undefined;
-  let value = raw;
-  if (typeof value === 'string') {
-    if (value.trim() === '') return [];
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw AppException.validation(field, 'Lista inválida');
-    }
-  }
-  if (!Array.isArray(value)) throw AppException.validation(field, 'Lista inválida');
-  const ids = value.map((item) => {
-    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
-    const parsed = positiveId(id, field, 'Lista inválida');
-    if (parsed === undefined) throw AppException.validation(field, 'Lista inválida');
-    return parsed;
-  });
-  return [...new Set(ids)];
+  return parseIdList(raw, field, 'Lista inválida');
 }
 
 const TIME_SHAPE = /^\d{2}:\d{2}$/;
@@ -254,7 +230,7 @@ export class TeamService {
     const name = text(input.name, 'name')?.trim() ?? '';
     const email = (text(input.email, 'email') ?? '').trim().toLowerCase();
     const phone = this.phoneOf(input.phone);
-    const roleId = positiveId(input.rolId, 'rolId', 'Rol inválido');
+    const roleId = parseId(input.rolId, 'rolId', 'Rol inválido');
     const password = text(input.password, 'password') ?? '';
     const spaceIds = idList(input.spacesIds, 'spacesIds') ?? [];
     const invalid = validateTeamUserDraft({ name, email, phone, roleId, password, spaceIds }, 'create');
@@ -312,7 +288,7 @@ export class TeamService {
     const emailRaw = text(input.email, 'email');
     const email = emailRaw === undefined ? target.email : emailRaw.trim().toLowerCase();
     const phone = input.phone === undefined ? target.phone : this.phoneOf(input.phone);
-    const roleId = positiveId(input.rolId, 'rolId', 'Rol inválido') ?? target.roleId;
+    const roleId = parseId(input.rolId, 'rolId', 'Rol inválido') ?? target.roleId;
     const password = text(input.password, 'password') ?? '';
     const spaceIds = idList(input.spacesIds, 'spacesIds') ?? target.spaceIds;
     const invalid = validateTeamUserDraft({ name, email, phone, roleId, password, spaceIds }, 'update');
@@ -499,7 +475,7 @@ export class TeamService {
   }
 
   private async location(caller: AuthUser, raw: unknown): Promise<number | null> {
-    const id = positiveId(raw, 'locationId', 'Ubicación inválida');
+    const id = parseId(raw, 'locationId', 'Ubicación inválida');
     if (id === undefined) return null;
     const row = firstRow<{ companyId: number }>(
       await this.dataSource.query(`SELECT "companyId" FROM locations WHERE id = $1`, [id]),
