@@ -513,8 +513,16 @@ describe('availability and form options', () => {
       teamFormOptions: { roles: Array<{ name: string }>; spaces: Array<{ id: number }>; timezone: string };
     }>(t, admin, '{ teamFormOptions { roles { id name } spaces { id name } timezone } }');
     expect(options.data?.teamFormOptions.roles.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['admin', 'agente', 'groupadmin', 'superadmin']),
+      expect.arrayContaining(['admin', 'agente', 'groupadmin']),
     );
+    // Only a superadmin is offered the superadmin role.
+    expect(options.data?.teamFormOptions.roles.map((r) => r.name)).not.toContain('superadmin');
+    const bySuperadmin = await gql<{ teamFormOptions: { roles: Array<{ name: string }> } }>(
+      t,
+      await login(t, 'superadmin@demo.local'),
+      '{ teamFormOptions { roles { name } } }',
+    );
+    expect(bySuperadmin.data?.teamFormOptions.roles.map((r) => r.name)).toContain('superadmin');
     expect(options.data?.teamFormOptions.spaces.map((s) => s.id)).toContain(demoSpaceId);
     expect(options.data?.teamFormOptions.timezone).toBe('America/Mexico_City');
   });

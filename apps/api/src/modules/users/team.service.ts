@@ -204,9 +204,11 @@ export class TeamService {
 
   async formOptions(caller: AuthUser): Promise<TeamFormOptionsModel> {
     const [roles, spaces, company] = await Promise.all([
-      this.dataSource.query(`SELECT id, name FROM roles WHERE "companyId" = $1 ORDER BY name, id`, [
-        caller.companyId,
-      ]),
+      // Only a superadmin gives the superadmin role: nobody else is offered it.
+      this.dataSource.query(
+        `SELECT id, name FROM roles WHERE "companyId" = $1 AND ($2 OR name <> $3) ORDER BY name, id`,
+        [caller.companyId, caller.roleName === ROLE_NAMES.superadmin, ROLE_NAMES.superadmin],
+      ),
       this.dataSource.query(
         `SELECT id, name, "isDefault", "isGroup", "imageUrl" FROM spaces WHERE "companyId" = $1
           ORDER BY "isDefault" DESC, name`,

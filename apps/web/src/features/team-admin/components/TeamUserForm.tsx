@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import {
   defaultWorkingHours,
+  ROLE_NAMES,
   SPACE_IMAGE_MIME_TYPES,
   USER_NAME_MAX,
   userMessageFor,
@@ -213,7 +214,13 @@ export function TeamUserForm({ id }: { id: number | null }) {
               <Input inputMode="numeric" autoComplete="off" placeholder="5215512345678" />
             </Form.Item>
             <Form.Item label="Rol" name="roleId" rules={[{ required: true, message: 'Selecciona un rol' }]}>
-              <Select aria-label="Rol" options={roleOptions} placeholder="Selecciona un rol" />
+              <Select
+                aria-label="Rol"
+                options={roleOptions}
+                placeholder="Selecciona un rol"
+                // The superadmin keeps the role (the server refuses the change too).
+                disabled={edited?.rol.name === ROLE_NAMES.superadmin}
+              />
             </Form.Item>
             <Form.Item
               label="Contraseña"
