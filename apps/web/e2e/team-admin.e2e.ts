@@ -87,6 +87,7 @@ describe('team (/users, /users/new)', () => {
         await page.getByText('Correo obligatorio').waitFor();
 
         await fillUser(page, { name, email, role: 'agente' });
+        await page.getByLabel('Número de teléfono').fill('5512345678');
         await page.getByRole('switch', { name: 'Activar horario laboral' }).click();
         await page.getByLabel('Zona horaria', { exact: true }).click();
         await page.keyboard.type('Bogota');
@@ -109,6 +110,7 @@ describe('team (/users, /users/new)', () => {
         await row.waitFor();
         expect(await row.getByTestId('team-hours').textContent()).toBe('Lun–Vie 09:00–18:00');
         expect(await row.textContent()).toContain('agente');
+        expect(await row.textContent()).toContain('+525512345678');
         await screenshot(page, 'team-list');
       });
 

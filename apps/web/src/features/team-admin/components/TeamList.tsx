@@ -107,7 +107,7 @@ export function TeamList() {
         </Space>
       ),
     },
-    { title: 'Teléfono', key: 'phone', render: (_, user) => user.phone ?? '—' },
+    { title: 'Teléfono', key: 'phone', render: (_, user) => (user.phone ? `+${user.phone}` : '—') },
     { title: 'Rol', key: 'rol', render: (_, user) => <Tag>{user.rol.name}</Tag> },
     {
       title: 'Espacios',

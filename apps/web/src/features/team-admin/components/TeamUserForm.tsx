@@ -10,7 +10,6 @@ import {
   validateName,
   validatePassword,
   validatePasswordConfirmation,
-  validatePhone,
   validateWorkingHours,
   type WorkingHours,
 } from '@crm/shared';
@@ -19,6 +18,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { PhoneField } from '../../contacts/components/PhoneField';
+import {
+  EMPTY_PHONE,
+  fullPhone,
+  type PhoneValue,
+  splitPhone,
+  validatePhoneValue,
+} from '../../contacts/phoneCountries';
 import { ImagePickerField } from '../../layout/components/ImagePickerField';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useImagePick } from '../../layout/hooks/useImagePick';
@@ -32,7 +39,7 @@ import '../teamAdmin.css';
 interface FormValues {
   name: string;
   email: string;
-  phone: string;
+  phone: PhoneValue;
   roleId: number | undefined;
   password: string;
   passwordConfirmation: string;
@@ -88,7 +95,7 @@ export function TeamUserForm({ id }: { id: number | null }) {
       form.setFieldsValue({
         name: edited.name,
         email: edited.email,
-        phone: edited.phone ?? '',
+        phone: splitPhone(edited.phone) ?? { ...EMPTY_PHONE, number: edited.phone ?? '' },
         roleId: edited.rol.id,
         spaceIds: edited.spaces.map((s) => s.id),
         adminOfIds: edited.isAdminOfIds,
@@ -127,7 +134,7 @@ export function TeamUserForm({ id }: { id: number | null }) {
       const saved = await saveTeamUser(id, {
         name: values.name,
         email: values.email,
-        phone: values.phone ?? '',
+        phone: values.phone && values.phone.number.trim() !== '' ? fullPhone(values.phone) : '',
         roleId: values.roleId ?? 0,
         password: values.password ?? '',
         spaceIds: values.spaceIds ?? [],
@@ -182,7 +189,7 @@ export function TeamUserForm({ id }: { id: number | null }) {
             initialValues={{
               name: '',
               email: '',
-              phone: '',
+              phone: EMPTY_PHONE,
               password: '',
               passwordConfirmation: '',
               spaceIds: [],
@@ -209,9 +216,18 @@ export function TeamUserForm({ id }: { id: number | null }) {
             <Form.Item
               label="Teléfono (opcional)"
               name="phone"
-              rules={[asRule((value) => (value.trim() === '' ? null : validatePhone(value)))]}
+              rules={[
+                {
+                  validator: async (_, value: PhoneValue | undefined) => {
+                    // Optional for a team member; when typed it follows the phone rule.
+                    if (!value || value.number.trim() === '') return;
+                    const problem = validatePhoneValue(value);
+                    if (problem) throw new Error(problem);
+                  },
+                },
+              ]}
             >
-              <Input inputMode="numeric" autoComplete="off" placeholder="5215512345678" />
+              <PhoneField />
             </Form.Item>
             <Form.Item label="Rol" name="roleId" rules={[{ required: true, message: 'Selecciona un rol' }]}>
               <Select
