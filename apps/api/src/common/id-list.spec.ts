@@ -35,4 +35,10 @@ describe('parseId', () => {
     expect(fieldOf(() => parseId('abc', 'rolId', 'x'))).toBe('rolId');
     expect(fieldOf(() => parseId(2 ** 60, 'rolId', 'x'))).toBe('rolId');
   });
+
+  it('refuses ids past the integer columns (2^31 - 1) instead of letting PostgreSQL fail on them', () => {
+    expect(parseId('2147483647', 'rolId', 'x')).toBe(2_147_483_647);
+    expect(fieldOf(() => parseId('2147483648', 'rolId', 'x'))).toBe('rolId');
+    expect(fieldOf(() => parseId(3_000_000_000, 'rolId', 'x'))).toBe('rolId');
+  });
 });

@@ -2,11 +2,14 @@ import { AppException } from './errors/app.exception';
 
 const WHOLE_NUMBER = /^\d+$/;
 
+/** Ids are PostgreSQL `integer` columns. */
+export const MAX_DB_ID = 2_147_483_647;
+
 /** A positive id from a form or JSON field: a number or its digits. Undefined when absent or empty. */
 export function parseId(raw: unknown, field: string, message: string): number | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const n = typeof raw === 'string' && WHOLE_NUMBER.test(raw.trim()) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_DB_ID)
     throw AppException.validation(field, message);
   return n;
 }

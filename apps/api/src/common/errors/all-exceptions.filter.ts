@@ -25,10 +25,30 @@ export function toErrorBody(error: unknown): { status: number; body: ApiErrorBod
     const code = httpCode(status);
     return { status, body: { code, message: error.message, userMessage: userMessageFor(code) } };
   }
+  if (isBadValueFromDatabase(error)) {
+    // A value that passed our checks but not the column's type (an id past the integer range): the caller's input.
+    return {
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: 'Value out of range',
+        userMessage: 'Revisa los datos enviados.',
+      },
+    };
+  }
   return {
     status: 500,
     body: { code: 'INTERNAL_ERROR', message: 'Internal server error', userMessage: GENERIC_ERROR_MESSAGE },
   };
+}
+
+// PostgreSQL: 22003 numeric_value_out_of_range, 22P02 invalid_text_representation.
+const BAD_VALUE_CODES = new Set(['22003', '22P02']);
+
+function isBadValueFromDatabase(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && BAD_VALUE_CODES.has(code);
 }
 
 function httpCode(status: number): string {

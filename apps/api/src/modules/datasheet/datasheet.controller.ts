@@ -1,7 +1,7 @@
-import { Controller, Delete, HttpCode, Param, ParseIntPipe } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
-import { AppException } from '../../common/errors/app.exception';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { DatasheetAdminService } from './datasheet-admin.service';
 
 @Controller()
@@ -14,10 +14,7 @@ export class DatasheetController {
   @HttpCode(200)
   async delete(
     @CurrentUser() user: AuthUser,
-    @Param(
-      'id',
-      new ParseIntPipe({ exceptionFactory: () => AppException.validation('id', 'El campo no existe.') }),
-    )
+    @Param('id', new ParseIdPipe('id', 'El campo no existe.'))
     id: number,
   ): Promise<{ deleted: true }> {
     await this.fields.delete(user, id);

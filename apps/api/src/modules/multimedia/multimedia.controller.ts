@@ -17,6 +17,7 @@ import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { SpooledUploadInterceptor, spooledFiles } from '../../providers/storage/spooled-upload.interceptor';
 import {
   CreateAlbumInput,
@@ -86,8 +87,7 @@ export class MultimediaController {
     @Query('download') download: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const id = Number(rawId);
-    if (!Number.isInteger(id) || id < 1) throw AppException.validation('id', 'Archivo inválido');
+    const id = new ParseIdPipe('id', 'Archivo inválido').transform(rawId);
     const { file, object } = await this.multimedia.openFile(user, id);
     const inline = download !== '1' && file.fileType !== 'DOCUMENT';
     res.status(200);

@@ -5,7 +5,6 @@ import {
   Get,
   HttpCode,
   Param,
-  ParseIntPipe,
   Post,
   Put,
   Req,
@@ -15,6 +14,7 @@ import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import {
   type SpooledFile,
   SpooledUploadInterceptor,
@@ -68,10 +68,7 @@ export class SpacesController {
   @Delete('deleteSpace/:id')
   delete(
     @CurrentUser() user: AuthUser,
-    @Param(
-      'id',
-      new ParseIntPipe({ exceptionFactory: () => AppException.validation('id', 'Espacio inválido') }),
-    )
+    @Param('id', new ParseIdPipe('id', 'Espacio inválido'))
     id: number,
   ): Promise<{ id: number; deleted: true }> {
     return this.spaces.delete(user, id);

@@ -1,13 +1,14 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { IsId } from '../../common/decorators/id.decorator';
 import { TagsAdminService } from './tags-admin.service';
 
 class TagsCountInput {
   @Type(() => Number)
-  @IsInt({ message: 'Selecciona un canal.' })
+  @IsId('Selecciona un canal.')
   channelId: number;
 
   /** Accepted for compatibility and ignored: the company comes from the token. */

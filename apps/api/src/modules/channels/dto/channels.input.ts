@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, MaxLength, Min } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 /** 02 §7 POST /fbUserPermanentToken and the Page sync: the user token Facebook Login gave the browser. */
 export class FacebookTokenInput {
@@ -11,7 +12,6 @@ export class FacebookTokenInput {
 /** 02 §7 POST /setExpirationDate. */
 export class ChannelIdInput {
   @Type(() => Number)
-  @IsInt({ message: 'Canal inválido' })
-  @Min(1, { message: 'Canal inválido' })
+  @IsId('Canal inválido')
   channelId: number;
 }

@@ -11,6 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 export const CONVERSATION_FILTER_TYPES = [
   'assigned',
@@ -29,7 +30,7 @@ const INVALID = 'Valor de filtro inválido';
 /** 02 §7 POST /conversations_by_filter. companyId is accepted for compatibility and ignored: it comes from the token. */
 export class ConversationsFilterInput {
   @IsOptional()
-  @IsInt({ message: INVALID })
+  @IsId(INVALID)
   companyId?: number;
 
   @IsOptional()
@@ -43,26 +44,26 @@ export class ConversationsFilterInput {
 
   @IsOptional()
   @IsArray({ message: INVALID })
-  @IsInt({ each: true, message: INVALID })
+  @IsId(INVALID, { each: true })
   channelsIds?: number[];
 
   /** 02 §7: conversations carrying any one of these tags. */
   @IsOptional()
   @IsArray({ message: INVALID })
-  @IsInt({ each: true, message: INVALID })
+  @IsId(INVALID, { each: true })
   tagsIds?: number[];
 
   @IsOptional()
-  @IsInt({ message: INVALID })
+  @IsId(INVALID)
   agentId?: number | null;
 
   @IsOptional()
   @IsArray({ message: INVALID })
-  @IsInt({ each: true, message: INVALID })
+  @IsId(INVALID, { each: true })
   agentIdIn?: number[];
 
   @IsOptional()
-  @IsInt({ message: INVALID })
+  @IsId(INVALID)
   groupAdminId?: number | null;
 
   @IsOptional()

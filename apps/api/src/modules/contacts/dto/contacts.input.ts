@@ -1,6 +1,7 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 import { ConversationsFilterInput } from '../../clients/dto/conversations-filter.input';
 
 /** POST /api/contacts/export: the panel's filters and the format. */
@@ -12,13 +13,13 @@ export class ExportContactsInput extends ConversationsFilterInput {
 /** POST /api/importContacts multipart fields (the file travels beside them). */
 export class ImportContactsInput {
   @Type(() => Number)
-  @IsInt({ message: 'Selecciona un canal para importar tus contactos' })
+  @IsId('Selecciona un canal para importar tus contactos')
   channelId: number;
 
   /** Agent for rows without a known agent e-mail; the importing user when absent. */
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Agente inválido' })
+  @IsId('Agente inválido')
   agentId?: number;
 
   /** Accepted for compatibility and ignored: the company comes from the token. */
@@ -34,8 +35,7 @@ export class CreateClientInput {
   phone: string;
 
   @Field(() => Int)
-  @IsInt({ message: 'Selecciona un canal.' })
-  @Min(1, { message: 'Selecciona un canal.' })
+  @IsId('Selecciona un canal.')
   channelId: number;
 
   @Field(() => String, { nullable: true })

@@ -1,11 +1,11 @@
-import { IsInt, IsOptional, Min, ValidateIf } from 'class-validator';
+import { IsOptional, ValidateIf } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 const INVALID_CONVERSATION = 'Conversación inválida';
 
 /** Body of the REST conversation actions that name one conversation (02 §7). */
 export class ConversationIdInput {
-  @IsInt({ message: INVALID_CONVERSATION })
-  @Min(1, { message: INVALID_CONVERSATION })
+  @IsId(INVALID_CONVERSATION)
   clientId: number;
 }
 
@@ -13,13 +13,11 @@ export class ConversationIdInput {
 export class ReassignAgentInput extends ConversationIdInput {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
-  @IsInt({ message: 'Agente inválido' })
-  @Min(1, { message: 'Agente inválido' })
+  @IsId('Agente inválido')
   agentId: number | null;
 
   /** 02 §3 isShowGroupsAtReassign: the conversation goes to this group admin's group instead of an agent. */
   @IsOptional()
-  @IsInt({ message: 'Grupo inválido' })
-  @Min(1, { message: 'Grupo inválido' })
+  @IsId('Grupo inválido')
   groupAdminId?: number;
 }

@@ -11,6 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 @InputType()
 export class FollowUpFileInput {
@@ -57,7 +58,7 @@ export class FollowUpInput {
 
   @Field(() => Int, { nullable: true })
   @IsOptional()
-  @IsInt({ message: 'Plantilla inválida' })
+  @IsId('Plantilla inválida')
   templateId?: number | null;
 
   @Field(() => [String], { nullable: true })

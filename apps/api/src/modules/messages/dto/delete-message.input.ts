@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsInt } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 export class DeleteMessageInput {
   @Type(() => Number)
-  @IsInt({ message: 'Mensaje inválido' })
+  @IsId('Mensaje inválido')
   id: number;
 }

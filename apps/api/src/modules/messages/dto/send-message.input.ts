@@ -15,6 +15,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 @InputType()
 export class SendLocationInput {
@@ -113,7 +114,7 @@ export class SendTemplateInput {
 @InputType()
 export class SendMessageInput {
   @Field(() => Int)
-  @IsInt({ message: 'Conversación inválida' })
+  @IsId('Conversación inválida')
   clientId: number;
 
   @Field({ nullable: true })
@@ -151,7 +152,7 @@ export class SendMessageInput {
   /** Our id of the message being answered (quoted). */
   @Field(() => Int, { nullable: true })
   @IsOptional()
-  @IsInt({ message: 'Mensaje citado inválido' })
+  @IsId('Mensaje citado inválido')
   quotedMsgId?: number;
 
   /** The web client's temporary id of its optimistic bubble (02 §3). */

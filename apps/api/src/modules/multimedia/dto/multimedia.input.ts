@@ -1,6 +1,7 @@
 import { albumNameError } from '@crm/shared';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Min, ValidateIf } from 'class-validator';
+import { IsOptional, IsString, ValidateIf } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 import { Rule } from '../../../common/decorators/rule.decorator';
 
 /** 01 §7 POST /createAlbum {companyId, spaceId, name, parentId?}. */
@@ -13,8 +14,7 @@ export class CreateAlbumInput {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @Type(() => Number)
-  @IsInt({ message: 'Espacio inválido' })
-  @Min(1, { message: 'Espacio inválido' })
+  @IsId('Espacio inválido')
   spaceId?: number | null;
 
   @Rule(albumNameError)
@@ -23,24 +23,21 @@ export class CreateAlbumInput {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @Type(() => Number)
-  @IsInt({ message: 'Álbum inválido' })
-  @Min(1, { message: 'Álbum inválido' })
+  @IsId('Álbum inválido')
   parentId?: number | null;
 }
 
 /** 01 §7 DELETE /deleteAlbum {albumId}. */
 export class DeleteAlbumInput {
   @Type(() => Number)
-  @IsInt({ message: 'Álbum inválido' })
-  @Min(1, { message: 'Álbum inválido' })
+  @IsId('Álbum inválido')
   albumId: number;
 }
 
 /** 01 §7 PUT /uploadFile: multipart files with albumId, or {name, url, albumId, fileType: 'VIDEO'}. */
 export class UploadFileInput {
   @Type(() => Number)
-  @IsInt({ message: 'Álbum inválido' })
-  @Min(1, { message: 'Álbum inválido' })
+  @IsId('Álbum inválido')
   albumId: number;
 
   @IsOptional()
@@ -59,7 +56,6 @@ export class UploadFileInput {
 /** 01 §7 DELETE /removeContent {fileId}. */
 export class RemoveContentInput {
   @Type(() => Number)
-  @IsInt({ message: 'Archivo inválido' })
-  @Min(1, { message: 'Archivo inválido' })
+  @IsId('Archivo inválido')
   fileId: number;
 }

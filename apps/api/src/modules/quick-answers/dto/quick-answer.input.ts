@@ -1,6 +1,7 @@
 import { quickAnswerShortcutError } from '@crm/shared';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 import { Rule } from '../../../common/decorators/rule.decorator';
 
 /**
@@ -11,8 +12,7 @@ export class SaveQuickAnswerInput {
   /** The answer's space; the caller's selected space when absent (creation only). */
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Espacio inválido' })
-  @Min(1, { message: 'Espacio inválido' })
+  @IsId('Espacio inválido')
   spaceId?: number;
 
   /** With or without its leading '/'; stored without it (02 §5). */
@@ -50,7 +50,6 @@ export class SaveQuickAnswerInput {
 
 export class UpdateQuickAnswerInput extends SaveQuickAnswerInput {
   @Type(() => Number)
-  @IsInt({ message: 'Respuesta rápida inválida' })
-  @Min(1, { message: 'Respuesta rápida inválida' })
+  @IsId('Respuesta rápida inválida')
   id: number;
 }

@@ -1,9 +1,10 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 export class SimulateMessageInput {
   @Type(() => Number)
-  @IsInt({ message: 'Elige un canal de prueba' })
+  @IsId('Elige un canal de prueba')
   channelId: number;
 
   @IsString({ message: 'Teléfono obligatorio' })
@@ -23,7 +24,7 @@ export class SimulateMessageInput {
 
 export class SimulatorConversationQuery {
   @Type(() => Number)
-  @IsInt({ message: 'Elige un canal de prueba' })
+  @IsId('Elige un canal de prueba')
   channelId: number;
 
   @IsString({ message: 'Teléfono obligatorio' })

@@ -1,12 +1,12 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 /** 02 §7 POST /getQR: channelId of a sandbox channel, or slotName and phone for a new line. */
 export class GetQrInput {
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'Canal inválido' })
-  @Min(1, { message: 'Canal inválido' })
+  @IsId('Canal inválido')
   channelId?: number;
 
   @IsOptional()
@@ -22,8 +22,7 @@ export class GetQrInput {
 /** 02 §7 POST /getChannelStatus (getChatHistory, chatHistoryTime) for one channel. */
 export class ChannelStatusInput {
   @Type(() => Number)
-  @IsInt({ message: 'Canal inválido' })
-  @Min(1, { message: 'Canal inválido' })
+  @IsId('Canal inválido')
   channelId: number;
 
   @IsOptional()
@@ -36,8 +35,7 @@ export class ChannelStatusInput {
 /** 02 §7 POST /logoutSlot. */
 export class SlotChannelInput {
   @Type(() => Number)
-  @IsInt({ message: 'Canal inválido' })
-  @Min(1, { message: 'Canal inválido' })
+  @IsId('Canal inválido')
   channelId: number;
 }
 

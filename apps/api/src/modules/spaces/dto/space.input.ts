@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 /**
  * 02 §7 POST /createSpace (form data: spaceName, channels as JSON, optional image file). A JSON body with
@@ -21,8 +22,7 @@ export class CreateSpaceInput {
 /** 02 §7 PUT /updateSpace (form: file, spaceName, id, newChannels); an absent field keeps its value. */
 export class UpdateSpaceInput {
   @Type(() => Number)
-  @IsInt({ message: 'Espacio inválido' })
-  @Min(1, { message: 'Espacio inválido' })
+  @IsId('Espacio inválido')
   id: number;
 
   @IsOptional()

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { IsId } from '../../../common/decorators/id.decorator';
 
 /**
  * 02 §5 agent form data (multipart): name, email, phone, rolId, password, spacesIds, userWorkingHours,
@@ -23,8 +24,7 @@ export class CreateTeamUserInput {
 /** PUT /user: an absent field keeps its value; an empty password keeps the current one. */
 export class UpdateTeamUserInput extends CreateTeamUserInput {
   @Type(() => Number)
-  @IsInt({ message: 'Usuario inválido' })
-  @Min(1, { message: 'Usuario inválido' })
+  @IsId('Usuario inválido')
   id: number;
 
   /** 'true' drops the photo. */
@@ -33,7 +33,6 @@ export class UpdateTeamUserInput extends CreateTeamUserInput {
 
 export class DeleteTeamUserInput {
   @Type(() => Number)
-  @IsInt({ message: 'Usuario inválido' })
-  @Min(1, { message: 'Usuario inválido' })
+  @IsId('Usuario inválido')
   id: number;
 }
