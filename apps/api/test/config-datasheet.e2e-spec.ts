@@ -127,4 +127,24 @@ describe('data-sheet field administration (02 §3, §5)', () => {
       await ds.query('DELETE FROM datasheet_fields WHERE id = $1', [fixedId]);
     }
   });
+
+  it('refuses updating another company’s field and changes nothing', async () => {
+    const created = await gql<{ createDatasheetField: { id: number } }>(t, admin, CREATE, {
+      input: { name: `Propio ${run}`, type: 'list', options: ['Uno', 'Dos'] },
+    });
+    const id = created.data?.createDatasheetField.id as number;
+    const stored = () =>
+      ds.query('SELECT name, type, options, key, "companyId" FROM datasheet_fields WHERE id = $1', [id]);
+    const before = await stored();
+    const foreign = await gql(t, otra, UPDATE, {
+      id,
+      input: { name: `Robado ${run}`, type: 'string' },
+    });
+    expect(foreign.errors?.[0]?.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'id',
+      userMessage: 'El campo no existe.',
+    });
+    expect(await stored()).toEqual(before);
+  });
 });

@@ -1,11 +1,12 @@
 import { TAG_COLORS } from '@crm/shared';
 import type { Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { gql, login, registerCompany } from './helpers';
+import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
 import { openSocket } from './socket-helpers';
 
-let t: TestApp;
+let t: InboxTestApp;
 let ds: DataSource;
 let admin: string;
 let agente: string;
@@ -13,8 +14,9 @@ let otra: string;
 const run = String(Date.now()).slice(-6);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ds = t.app.get(DataSource);
+  // The inbox app: its conversations come in by webhook, as a real one would (clientCount after a deletion).
+  t = await startInboxTestApp();
+  ds = t.ds;
   [admin, agente, otra] = await Promise.all([
     login(t, 'admin@demo.local'),
     login(t, 'agente@demo.local'),
@@ -62,6 +64,23 @@ const TAGS = `{ tags { id name clientCount isDefault } }`;
 async function count(tagId: number): Promise<number> {
   const res = await gql<{ tags: Array<{ id: number; clientCount: number }> }>(t, admin, TAGS);
   return res.data?.tags.find((tag) => tag.id === tagId)?.clientCount ?? -1;
+}
+
+/** The tags of `email`'s company as stored (name, colour, key, conversations), to show a refusal changed nothing. */
+async function storedTags(email = 'admin@demo.local'): Promise<string> {
+  return JSON.stringify(
+    await ds.query(
+      `SELECT t.id, t.name, t.color, t.key, (SELECT count(*)::int FROM client_tags ct WHERE ct."tagId" = t.id) AS n
+       FROM tags t WHERE t."companyId" = (SELECT "companyId" FROM users WHERE email = $1) ORDER BY t.id`,
+      [email],
+    ),
+  );
+}
+
+async function createTag(token: string, input: { name: string; color?: string }): Promise<number> {
+  const res = await gql<{ createTag: { id: number } }>(t, token, CREATE, { input });
+  expect(res.errors).toBeUndefined();
+  return res.data?.createTag.id as number;
 }
 
 describe('tag administration (02 §3, §5)', () => {
@@ -187,5 +206,120 @@ describe('tag administration (02 §3, §5)', () => {
     // Taking the vanished tag off a conversation that still shows it is harmless.
     const removed = await gql(t, admin, REMOVE, { clientId: client.id, tagId });
     expect(removed.errors).toBeUndefined();
+  });
+
+  it('keeps a tag’s colour when a rename sends none', async () => {
+    const id = await createTag(admin, { name: `Con color ${run}`, color: TAG_COLORS[5] });
+    const renamed = await gql<{ updateTag: { name: string; color: string } }>(t, admin, UPDATE, {
+      id,
+      input: { name: `Con color renombrada ${run}` },
+    });
+    expect(renamed.errors).toBeUndefined();
+    expect(renamed.data?.updateTag).toEqual({
+      id,
+      name: `Con color renombrada ${run}`,
+      color: TAG_COLORS[5],
+    });
+    const [stored] = await ds.query('SELECT color FROM tags WHERE id = $1', [id]);
+    expect(stored.color).toBe(TAG_COLORS[5]);
+    const nulled = await gql<{ updateTag: { color: string } }>(t, admin, UPDATE, {
+      id,
+      input: { name: `Con color renombrada ${run}`, color: null },
+    });
+    expect(nulled.data?.updateTag.color).toBe(TAG_COLORS[5]);
+  });
+
+  it('refuses a rename onto another tag’s name and another company’s delete, changing nothing', async () => {
+    await createTag(admin, { name: `Primera ${run}` });
+    const second = await createTag(admin, { name: `Segunda ${run}`, color: TAG_COLORS[1] });
+    const before = await storedTags();
+    const dup = await gql(t, admin, UPDATE, {
+      id: second,
+      input: { name: ` primera   ${run} `, color: TAG_COLORS[2] },
+    });
+    expect(dup.errors?.[0]?.extensions).toMatchObject({
+      code: 'ERROR_CREATING_TAG_DUPLICATED',
+      field: 'name',
+      userMessage: 'Ya existe una etiqueta con ese nombre.',
+    });
+    expect(await storedTags()).toBe(before);
+
+    const foreign = await gql(t, otra, DELETE, { id: second });
+    expect(foreign.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'id' });
+    expect(await storedTags()).toBe(before);
+  });
+
+  it('refuses the tag list and POST /api/tagsCount to a role without a chat, tag or campaign permission', async () => {
+    // A company of its own: the demo company's roles are compared exactly by other suites of the run.
+    const company = await registerCompany(t, 'etiquetas');
+    const role = await gql<{ createRole: { id: number } }>(
+      t,
+      company.token,
+      `mutation($input: RoleInput!) { createRole(input: $input) { id } }`,
+      { input: { name: `Solo estadísticas ${run}`, permissions: ['readAnalytics'] } },
+    );
+    const roleId = role.data?.createRole.id as number;
+    // Every role gets readChat through the API (02 §5); taking it off in the database shows what the guard
+    // itself refuses when none of the tag list's permissions is there.
+    await ds.query(
+      `DELETE FROM role_permissions WHERE "roleId" = $1
+       AND "permissionId" = (SELECT id FROM permissions WHERE name = 'readChat')`,
+      [roleId],
+    );
+    const email = `estadisticas${run}@etiquetas.test`;
+    await ds.query(
+      `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+       SELECT "companyId", $1, 'Solo Estadísticas', $2, "passwordHash", "selectedSpaceId" FROM users WHERE email = $3`,
+      [roleId, email, company.email],
+    );
+    const analyst = await login(t, email, company.password);
+    const [channel] = await ds.query(
+      `SELECT ch.id FROM channels ch JOIN users u ON u."companyId" = ch."companyId" WHERE u.email = $1 LIMIT 1`,
+      ['admin@demo.local'],
+    );
+    const before = await storedTags(company.email);
+
+    const list = await gql<{ tags: unknown[] }>(t, analyst, TAGS);
+    expect(list.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(list.data?.tags ?? null).toBeNull();
+    for (const token of [analyst, agente]) {
+      const counted = await t.http
+        .post('/api/tagsCount')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ channelId: channel.id });
+      expect(counted.status).toBe(403);
+      expect(counted.body.code).toBe('FORBIDDEN');
+    }
+    expect(await storedTags(company.email)).toBe(before);
+  });
+
+  it('keeps clientCount right after a tagged conversation is deleted and after a tag is deleted', async () => {
+    const kept = await createTag(admin, { name: `Se queda ${run}` });
+    const gone = await createTag(admin, { name: `Se va ${run}` });
+    const first = await newWhatsappConversation(t);
+    const second = await newWhatsappConversation(t);
+    for (const clientId of [first, second]) {
+      expect((await gql(t, admin, ADD, { clientId, tagId: kept })).errors).toBeUndefined();
+    }
+    expect((await gql(t, admin, ADD, { clientId: first, tagId: gone })).errors).toBeUndefined();
+    expect(await count(kept)).toBe(2);
+    expect(await count(gone)).toBe(1);
+
+    const deleted = await gql<{ deleteConversations: number[] }>(
+      t,
+      admin,
+      `mutation { deleteConversations(clientIds: [${second}]) }`,
+    );
+    expect(deleted.data?.deleteConversations).toEqual([second]);
+    expect(await count(kept)).toBe(1);
+    expect(await count(gone)).toBe(1);
+
+    expect((await gql(t, admin, DELETE, { id: gone })).errors).toBeUndefined();
+    expect(await count(gone)).toBe(-1);
+    expect(await count(kept)).toBe(1);
+    const [{ n }] = await ds.query('SELECT count(*)::int AS n FROM client_tags WHERE "clientId" = $1', [
+      first,
+    ]);
+    expect(n).toBe(1);
   });
 });

@@ -134,6 +134,66 @@ describe('data sheet', () => {
   });
 });
 
+describe('data sheet phone and number rules (02 §5)', () => {
+  it('takes a phone of exactly 10 digits or empty, and a positive number starting 1-9', async () => {
+    const clientId = await newConversation();
+    const created = await gql<{ createDatasheetField: { id: number } }>(
+      t,
+      admin,
+      `mutation($input: DatasheetFieldInputModel!) { createDatasheetField(input: $input) { id } }`,
+      { input: { name: `Teléfono de oficina ${Date.now() % 1_000_000}`, type: 'phone' } },
+    );
+    const phoneField = created.data?.createDatasheetField.id as number;
+    const fields = await gql<{ datasheetFields: Array<{ id: number; name: string }> }>(
+      t,
+      agente,
+      '{ datasheetFields { id name } }',
+    );
+    const budget = fields.data?.datasheetFields.find((f) => f.name === 'Presupuesto')?.id as number;
+    const save = (fieldId: number, value: string) =>
+      gql<{ saveClientInfo: { value: string } | null }>(
+        t,
+        agente,
+        `mutation($clientId: Int!, $fieldId: Int!, $value: String!) {
+           saveClientInfo(clientId: $clientId, fieldId: $fieldId, value: $value) { value } }`,
+        { clientId, fieldId, value },
+      );
+    const stored = async (fieldId: number): Promise<string | null> => {
+      const rows = await ds.query('SELECT value FROM client_infos WHERE "clientId" = $1 AND "fieldId" = $2', [
+        clientId,
+        fieldId,
+      ]);
+      return rows[0]?.value ?? null;
+    };
+
+    expect((await save(phoneField, ' 5512345678 ')).data?.saveClientInfo?.value).toBe('5512345678');
+    for (const bad of ['551234567', '55123456789', '55 1234 5678', '+525512345678', 'cincocinco']) {
+      const refused = await save(phoneField, bad);
+      expect(refused.errors?.[0]?.extensions).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        field: 'value',
+        userMessage: 'El teléfono debe tener 10 dígitos',
+      });
+      expect(await stored(phoneField)).toBe('5512345678');
+    }
+    // Empty is allowed: it clears the value.
+    expect((await save(phoneField, '')).data?.saveClientInfo).toBeNull();
+    expect(await stored(phoneField)).toBeNull();
+
+    expect((await save(budget, '250')).data?.saveClientInfo?.value).toBe('250');
+    expect((await save(budget, '99.95')).data?.saveClientInfo?.value).toBe('99.95');
+    for (const bad of ['0', '0.5', '-10', '1,5', '12.', '1e3', 'cien']) {
+      const refused = await save(budget, bad);
+      expect(refused.errors?.[0]?.extensions).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        field: 'value',
+        userMessage: 'Debe ser un número válido',
+      });
+      expect(await stored(budget)).toBe('99.95');
+    }
+  });
+});
+
 describe('follow-up messages', () => {
   const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 

@@ -41,6 +41,30 @@ async function roles(): Promise<Role[]> {
   return res.data?.roles ?? [];
 }
 
+async function createRole(name: string, permissions: string[]): Promise<Role> {
+  const res = await gql<{ createRole: Role }>(t, owner.token, CREATE, { input: { name, permissions } });
+  expect(res.errors).toBeUndefined();
+  return res.data?.createRole as Role;
+}
+
+let userSeq = 0;
+/** A user of the owner's company holding `roleId`, signed in (password Segura123, copied from the owner). */
+async function signedInUserWith(roleId: number): Promise<string> {
+  userSeq += 1;
+  const email = `usuario${run}x${userSeq}@roles.test`;
+  await ds.query(
+    `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+     SELECT "companyId", $1, 'Usuario Rol', $2, "passwordHash", "selectedSpaceId" FROM users WHERE email = $3`,
+    [roleId, email, owner.email],
+  );
+  return login(t, email, 'Segura123');
+}
+
+/** What the company's roles are, as stored: compared before and after a refusal. */
+async function snapshot(): Promise<string> {
+  return JSON.stringify((await roles()).map((r) => ({ id: r.id, name: r.name, permissions: r.permissions })));
+}
+
 describe('role administration (01 §6, 02 §5)', () => {
   it('creates a capitalised role with readChat added; refuses no permissions, same name, same set', async () => {
     const res = await gql<{ createRole: Role }>(t, owner.token, CREATE, {
@@ -58,7 +82,11 @@ describe('role administration (01 §6, 02 §5)', () => {
     const sameSet = await gql(t, owner.token, CREATE, {
       input: { name: `Otro ${run}`, permissions: ['followUp', 'tagConversations', 'readChat'] },
     });
-    expect(sameSet.errors?.[0]?.extensions?.code).toBe('ROLE_WITH_SAME_PERMISSIONS');
+    expect(sameSet.errors?.[0]?.extensions).toMatchObject({
+      code: 'ROLE_ALREADY_EXISTS',
+      field: 'permissions',
+      userMessage: 'Ya existe un rol con los mismos permisos.',
+    });
     const unknown = await gql(t, owner.token, CREATE, {
       input: { name: `Raro ${run}`, permissions: ['fly'] },
     });
@@ -140,5 +168,93 @@ describe('role administration (01 §6, 02 §5)', () => {
     // Another company cannot touch it.
     const foreign = await gql(t, otra, UPDATE, { id, input: { name: 'Robado', permissions: ['agent'] } });
     expect(foreign.errors?.[0]?.extensions?.field).toBe('id');
+  });
+
+  it('saves the admin role unchanged, and gives back a permission it lost (superadmin holds the same full set)', async () => {
+    const admin = (await roles()).find((r) => r.name === 'admin') as Role;
+    const superadmin = (await roles()).find((r) => r.isSuperadmin) as Role;
+    expect([...admin.permissions].sort()).toEqual([...superadmin.permissions].sort());
+    const unchanged = await gql<{ updateRole: Role }>(t, owner.token, UPDATE, {
+      id: admin.id,
+      input: { name: admin.name, permissions: admin.permissions },
+    });
+    expect(unchanged.errors).toBeUndefined();
+    expect(unchanged.data?.updateRole.permissions).toEqual(admin.permissions);
+
+    const without = admin.permissions.filter((p) => p !== 'whatsappTemplate');
+    const removed = await gql<{ updateRole: Role }>(t, owner.token, UPDATE, {
+      id: admin.id,
+      input: { name: admin.name, permissions: without },
+    });
+    expect(removed.errors).toBeUndefined();
+    expect(removed.data?.updateRole.permissions).not.toContain('whatsappTemplate');
+    const back = await gql<{ updateRole: Role }>(t, owner.token, UPDATE, {
+      id: admin.id,
+      input: { name: admin.name, permissions: admin.permissions },
+    });
+    expect(back.errors).toBeUndefined();
+    expect(back.data?.updateRole.permissions).toContain('whatsappTemplate');
+    expect((await roles()).find((r) => r.id === admin.id)?.permissions).toEqual(admin.permissions);
+
+    // Among the other roles a duplicate set is still refused: a new role may not copy admin's.
+    const copy = await gql(t, owner.token, CREATE, {
+      input: { name: `Copia admin ${run}`, permissions: admin.permissions },
+    });
+    expect(copy.errors?.[0]?.extensions?.code).toBe('ROLE_ALREADY_EXISTS');
+  });
+
+  it('refuses a rename to another role’s name (case aside) and changes nothing', async () => {
+    await createRole(`Cobranza ${run}`, ['readAnalytics', 'coldBot']);
+    const other = await createRole(`Soporte ${run}`, ['readAnalytics', 'followUp']);
+    const before = await snapshot();
+    const res = await gql(t, owner.token, UPDATE, {
+      id: other.id,
+      input: { name: `COBRANZA ${run}`, permissions: ['readAnalytics', 'deleteConversations'] },
+    });
+    expect(res.errors?.[0]?.extensions).toMatchObject({
+      code: 'ROLE_WITH_SAME_NAME_ERROR',
+      field: 'name',
+      userMessage: 'Ya existe un rol con ese nombre.',
+    });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('lets only writeRols change roles and only role or team readers list them', async () => {
+    const reader = await createRole(`Lector ${run}`, ['readRols', 'readAnalytics']);
+    const target = await createRole(`Objetivo ${run}`, ['readAnalytics', 'campaigns']);
+    const noRoles = await createRole(`Sin roles ${run}`, ['followUp', 'coldBot']);
+    const readerToken = await signedInUserWith(reader.id);
+    const outsiderToken = await signedInUserWith(noRoles.id);
+    const before = await snapshot();
+
+    const listed = await gql<{ roles: Role[] }>(t, readerToken, ROLES);
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data?.roles.some((r) => r.id === target.id)).toBe(true);
+    const created = await gql(t, readerToken, CREATE, {
+      input: { name: `Nuevo ${run}`, permissions: ['readBot'] },
+    });
+    expect(created.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const updated = await gql(t, readerToken, UPDATE, {
+      id: target.id,
+      input: { name: `Cambiado ${run}`, permissions: ['readBot'] },
+    });
+    expect(updated.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const deleted = await gql(t, readerToken, DELETE, { id: target.id });
+    expect(deleted.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    const hidden = await gql<{ roles: Role[] }>(t, outsiderToken, ROLES);
+    expect(hidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(hidden.data?.roles ?? null).toBeNull();
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses deleting another company’s role and keeps it', async () => {
+    const role = await createRole(`Ajeno ${run}`, ['readAnalytics', 'readBot']);
+    const res = await gql(t, otra, DELETE, { id: role.id });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'id' });
+    expect((await roles()).find((r) => r.id === role.id)).toMatchObject({
+      name: `Ajeno ${run}`,
+      permissions: ['readAnalytics', 'readBot', 'readChat'],
+    });
   });
 });

@@ -248,9 +248,9 @@ export const ERROR_CATALOGUE = {
   },
 
   // 01 §8 / 02 §8 Roles; both spellings of the empty-permissions code exist in the product.
-  ROLE_ALREADY_EXISTS: { status: 409, userMessage: ROLE_NAME_TAKEN },
+  // ROLE_ALREADY_EXISTS: another role already has exactly the chosen permissions (the name has its own code).
+  ROLE_ALREADY_EXISTS: { status: 409, userMessage: 'Ya existe un rol con los mismos permisos.' },
   ROLE_WITH_SAME_NAME_ERROR: { status: 409, userMessage: ROLE_NAME_TAKEN },
-  ROLE_WITH_SAME_PERMISSIONS: { status: 409, userMessage: 'Ya existe un rol con los mismos permisos.' },
   ADMIN_ROLES_CANNOT_BE_DELETED: {
     status: 400,
     userMessage: 'Los roles de administrador no se pueden eliminar.',

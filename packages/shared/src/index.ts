@@ -11,6 +11,7 @@ export * from './routes';
 export * from './rules/assignment';
 export * from './rules/company-settings';
 export * from './rules/conversation-list';
+export * from './rules/datasheet';
 export * from './rules/date-range';
 export * from './rules/dates';
 export * from './rules/lead-score';

@@ -1,5 +1,5 @@
 import { hasAnyPermission, type PermissionName } from '@crm/shared';
-import { Tabs, Typography } from 'antd';
+import { Empty, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { CompanySettingsTab } from '../features/config/company/CompanySettingsTab';
@@ -51,12 +51,20 @@ export function ConfigPage() {
   return (
     <div style={{ padding: 24, height: '100%', overflow: 'auto' }}>
       <Typography.Title level={3}>Configuración</Typography.Title>
-      <Tabs
-        activeKey={active}
-        onChange={(key) => setParams({ tab: key }, { replace: true })}
-        items={tabs.map(({ key, label, children }) => ({ key, label, children }))}
-        destroyOnHidden
-      />
+      {tabs.length === 0 ? (
+        // 01 §2.3 lets payments permissions into /config, but no tab here is theirs: say so instead of an empty bar.
+        <Empty
+          data-testid="config-empty"
+          description="No hay nada que configurar aquí con tus permisos. Si necesitas acceso, pídeselo a un administrador."
+        />
+      ) : (
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setParams({ tab: key }, { replace: true })}
+          items={tabs.map(({ key, label, children }) => ({ key, label, children }))}
+          destroyOnHidden
+        />
+      )}
     </div>
   );
 }

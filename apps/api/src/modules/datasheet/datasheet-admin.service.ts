@@ -1,10 +1,14 @@
-import { companyScopedKey, normalizeSearchKeyword } from '@crm/shared';
+import {
+  companyScopedKey,
+  type DatasheetFieldType,
+  isDatasheetFieldType,
+  normalizeSearchKeyword,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { pgPool } from '../../database/pg-pool';
-import { DATASHEET_FIELD_TYPES, type DatasheetFieldType } from './entities/datasheet-field.entity';
 import type { DatasheetFieldModel } from './models/datasheet.model';
 
 const NAME_MAX = 80;
@@ -49,10 +53,10 @@ function checked(input: DatasheetFieldInput): { name: string; type: DatasheetFie
   if (DEFAULT_KEYS.has(normalizeSearchKeyword(name))) {
     throw AppException.validation('name', 'Ese nombre es de un campo propio del contacto; elige otro.');
   }
-  if (!(DATASHEET_FIELD_TYPES as readonly string[]).includes(input.type)) {
+  if (!isDatasheetFieldType(input.type)) {
     throw AppException.validation('type', 'Elige un tipo de campo válido.');
   }
-  const type = input.type as DatasheetFieldType;
+  const type: DatasheetFieldType = input.type;
   let options: string[] = [];
   if (type === 'list') {
     const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { validateCustomFieldValue } from '@crm/shared';
+import { validateDatasheetValue } from '@crm/shared';
 import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -30,34 +30,11 @@ class DatasheetFieldInputModel {
   options?: string[] | null;
 }
 
-const MAX_TEXT = 1000;
-
-/** 02 §5 per-type rules beyond the shared ones (number, e-mail, phone): dates, booleans, list choices, length. */
-export function datasheetValueError(
-  field: { type: string; options: string[] },
-  value: string,
-): string | null {
-  const shared = validateCustomFieldValue(field.type, value);
-  if (shared) return shared;
-  if (value === '') return null;
-  if (value.length > MAX_TEXT) return `Máximo ${MAX_TEXT} caracteres`;
-  switch (field.type) {
-    case 'date': {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-      const date = match
-        ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-        : null;
-      const valid = date !== null && date.toISOString().slice(0, 10) === value;
-      return valid ? null : 'Fecha inválida';
-    }
-    case 'boolean':
-      return value === 'true' || value === 'false' ? null : 'Valor inválido';
-    case 'list':
-      return field.options.includes(value) ? null : 'Selecciona una opción de la lista';
-    default:
-      return null;
-  }
-}
+/**
+ * 02 §5 value rules, kept under this name for the contact import: the one shared rule the info panel also uses
+ * (ARCHITECTURE rule 1).
+ */
+export const datasheetValueError = validateDatasheetValue;
 
 const INFO_COLUMNS = `i.id, i."clientId", i."fieldId", f.name AS "fieldName", i.value`;
 

@@ -69,7 +69,12 @@ export class RolesAdminService {
     return role;
   }
 
-  /** Same name (case and accents aside) or same permission set as another role of the company: refused. */
+  /**
+   * Same name (case and accents aside) or same permission set as another role of the company: refused (02 §8
+   * ROLE_WITH_SAME_NAME_ERROR, ROLE_ALREADY_EXISTS). The fixed superadmin role takes no part in the set
+   * comparison: it holds every permission and nobody can edit it, so it would otherwise stop admin (seeded with
+   * the same full set) from being saved unchanged or from getting back a permission it lost.
+   */
   private async checkUnique(
     user: AuthUser,
     name: string,
@@ -82,8 +87,8 @@ export class RolesAdminService {
       throw new AppException('ROLE_WITH_SAME_NAME_ERROR', { field: 'name' });
     }
     const wanted = [...permissions].sort().join();
-    if (others.some((r) => [...r.permissions].sort().join() === wanted)) {
-      throw new AppException('ROLE_WITH_SAME_PERMISSIONS', { field: 'permissions' });
+    if (others.some((r) => !r.isSuperadmin && [...r.permissions].sort().join() === wanted)) {
+      throw new AppException('ROLE_ALREADY_EXISTS', { field: 'permissions' });
     }
   }
 

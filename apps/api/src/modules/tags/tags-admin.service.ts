@@ -122,7 +122,8 @@ export class TagsAdminService {
     await this.own(user, id);
     const before = await this.byId(id);
     const name = tagName(input.name);
-    const color = tagColor(input.color);
+    // No colour sent: the tag keeps its own, as stored (not checked again, nor reset to the default).
+    const color = input.color === null || input.color === undefined ? before.color : tagColor(input.color);
     const { rows } = await pgPool(this.dataSource)
       .query<{ id: number }>(
         `UPDATE tags SET name = $2, color = $3, key = $4 WHERE id = $1

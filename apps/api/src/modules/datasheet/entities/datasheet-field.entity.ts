@@ -1,3 +1,5 @@
+// The type list is packages/shared's DATASHEET_FIELD_TYPES (one source of truth for the API and the web).
+import type { DatasheetFieldType } from '@crm/shared';
 import {
   Column,
   CreateDateColumn,
@@ -8,17 +10,6 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import { Company } from '../../companies/entities/company.entity';
-
-export const DATASHEET_FIELD_TYPES = [
-  'string',
-  'date',
-  'boolean',
-  'email',
-  'list',
-  'number',
-  'phone',
-] as const;
-export type DatasheetFieldType = (typeof DATASHEET_FIELD_TYPES)[number];
 
 /** 02 §3 Data-sheet field configuration: the extra fields every conversation of the company can carry. */
 @Entity('datasheet_fields')

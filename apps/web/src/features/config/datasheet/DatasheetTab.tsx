@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { hasAnyPermission } from '@crm/shared';
+import { type DatasheetFieldType, hasAnyPermission, isDatasheetFieldType } from '@crm/shared';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -23,7 +23,8 @@ interface FieldForm {
   options?: string[];
 }
 
-export const FIELD_TYPE_LABELS: Record<string, string> = {
+// Keyed by the shared type list: a type added there without a label here fails the build.
+export const FIELD_TYPE_LABELS: Record<DatasheetFieldType, string> = {
   string: 'Texto',
   number: 'Número',
   date: 'Fecha',
@@ -159,7 +160,8 @@ export function DatasheetTab() {
           {
             title: 'Tipo',
             key: 'type',
-            render: (_: unknown, field) => FIELD_TYPE_LABELS[field.type] ?? field.type,
+            render: (_: unknown, field) =>
+              isDatasheetFieldType(field.type) ? FIELD_TYPE_LABELS[field.type] : field.type,
           },
           {
             title: 'Opciones',

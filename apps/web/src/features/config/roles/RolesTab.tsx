@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { hasAnyPermission, PERMISSION_GROUPS } from '@crm/shared';
+import { hasAnyPermission, PERMISSION_GROUPS, ROLE_NAMES } from '@crm/shared';
 import {
   Button,
   Checkbox,
@@ -73,7 +73,8 @@ const DELETE: TypedDocumentNode<{ deleteRole: boolean }, { id: number }> = gql`
 const LABELS = new Map<string, string>(
   PERMISSION_GROUPS.flatMap((g) => g.permissions.map(([n, l]) => [n, l])),
 );
-const DEFAULT_ROLE_NAMES = new Set(['admin', 'agente', 'groupadmin', 'superadmin']);
+// The default roles keep their names (the API ignores a rename of them): the field is read-only for them.
+const DEFAULT_ROLE_NAMES: ReadonlySet<string> = new Set(Object.values(ROLE_NAMES));
 
 /** 02 §2 configuration, 'Roles' (issue 6): the company's roles and what each may do. */
 export function RolesTab() {
