@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '../limits';
+import { addDays } from './date-range';
 
 // 02 §9: Spanish month abbreviations for DD/MMM (fixed list: ICU versions differ, e.g. 'sept' vs 'sep').
 export const SPANISH_MONTHS_SHORT = [
@@ -129,4 +130,32 @@ export function formatReportDate(date: DateInput, timeZone: string = DEFAULT_TIM
 // 02 §9: message times arrive in seconds.
 export function messageTimeToDate(seconds: number): Date {
   return new Date(seconds * 1000);
+}
+
+// Date pickers hold calendar days as local-midnight Dates (the shape clampDateRange works on); the company's time
+// zone (02 §9, ARCHITECTURE rule 7) decides which instants those days cover and which day is "today".
+
+/** The calendar day it is in `timeZone` at `now`, as a local-midnight Date. */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): Date {
+  const p = slowZonedParts(now, timeZone ?? DEFAULT_TIME_ZONE);
+  return new Date(p.year, p.month - 1, p.day);
+}
+
+/** The instant a calendar day (a local-midnight Date) begins in `timeZone`. */
+export function startOfDayIn(day: Date, timeZone: string | undefined): Date {
+  const zone = timeZone ?? DEFAULT_TIME_ZONE;
+  const wall = Date.UTC(day.getFullYear(), day.getMonth(), day.getDate());
+  // Twice: the offset at the first guess can differ from the offset at the answer across a DST change.
+  const first = wall - offsetAt(wall, zone);
+  return new Date(wall - offsetAt(first, zone));
+}
+
+/** 02 §5 contacts dates: from the first instant of the start day to the last of the end day, in the zone. */
+export function rangeInstants(
+  range: { start: Date; end: Date },
+  timeZone: string | undefined,
+): { createdAtFrom: string; createdAtTo: string } {
+  const from = startOfDayIn(range.start, timeZone);
+  const to = new Date(startOfDayIn(addDays(range.end, 1), timeZone).getTime() - 1);
+  return { createdAtFrom: from.toISOString(), createdAtTo: to.toISOString() };
 }

@@ -8,7 +8,9 @@ import {
   clampDateRange,
   defaultRange,
   normalizeSearchKeyword,
+  rangeInstants,
   SEARCH_DEBOUNCE_MS,
+  todayIn,
 } from '@crm/shared';
 import { Button, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -29,7 +31,7 @@ import { EditPhoneModal } from './components/EditPhoneModal';
 import { ExportButton } from './components/ExportButton';
 import { ImportContactsFlow } from './components/ImportContactsFlow';
 import { TagSelectModal } from './components/TagSelectModal';
-import { rangeInstants, todayIn } from './contactDates';
+
 import { useContacts } from './useContacts';
 import './contacts.css';
 
