@@ -213,8 +213,13 @@ describe('channels query and the channel switches', () => {
       `setChannelChatbot(id: $id, useChatbot: true) { id }`,
       `renameChannel(id: $id, name: "Robado") { id }`,
     ]) {
+      // Another company's channel reads as one that does not exist: nothing tells its id apart.
       const res = await gql(t, otra, `mutation($id: Int!) { ${mutation} }`, { id: company.channelId });
-      expect(res.errors?.[0].extensions.code).toBe('FORBIDDEN');
+      expect(res.errors?.[0].extensions).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        field: 'id',
+        userMessage: 'El canal no existe.',
+      });
     }
     const groupadmin = await login(t, 'groupadmin@demo.local');
     const [demoChannel] = await ds.query(`SELECT id FROM channels WHERE name = 'Canal de prueba' LIMIT 1`);
@@ -517,7 +522,9 @@ describe('Messenger page sync through the Graph API', () => {
     const sandbox = await post('/setExpirationDate', company.token, { channelId: company.channelId });
     expect(sandbox.status).toBe(400);
     expect(sandbox.body.field).toBe('channelId');
-    expect((await post('/setExpirationDate', otra, { channelId })).status).toBe(403);
+    const foreign = await post('/setExpirationDate', otra, { channelId });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'channelId' });
     expect((await post('/setExpirationDate', company.token, { channelId: 'x' })).status).toBe(400);
   });
 });
@@ -629,12 +636,62 @@ describe('sandbox linked-device slot (getQR, getChannelStatus, logoutSlot)', () 
       const notSandbox = await post(path, admin, { channelId: whatsapp.id });
       expect(notSandbox.status).toBe(400);
       expect(notSandbox.body.field).toBe('channelId');
-      expect((await post(path, otra, { channelId: company.channelId })).status).toBe(403);
+      const foreign = await post(path, otra, { channelId: company.channelId });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'channelId' });
     }
     const agente = await login(t, 'agente@demo.local');
     expect((await post('/getQR', agente, { slotName: 'X', phone: '5215512345678' })).status).toBe(403);
     const noSlot = await freshCompany();
     const logoutWithout = await post('/logoutSlot', noSlot.token, { channelId: noSlot.channelId });
     expect(logoutWithout.status).toBe(400);
+  });
+});
+
+describe('an unknown channel id', () => {
+  const UNKNOWN = 2_000_000_000;
+
+  it('answers 400 on channelId on every REST call that names a channel, changing nothing', async () => {
+    const company = await freshCompany();
+    const before = await ds.query(`SELECT count(*)::int AS n FROM channel_slots WHERE "companyId" = $1`, [
+      company.companyId,
+    ]);
+    for (const path of ['/setExpirationDate', '/getQR', '/getChannelStatus', '/logoutSlot']) {
+      const res = await post(path, company.token, { channelId: UNKNOWN });
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        field: 'channelId',
+        userMessage: 'El canal no existe.',
+      });
+    }
+    expect(graph.requests).toHaveLength(0);
+    const after = await ds.query(`SELECT count(*)::int AS n FROM channel_slots WHERE "companyId" = $1`, [
+      company.companyId,
+    ]);
+    expect(after).toEqual(before);
+  });
+
+  it('answers VALIDATION_ERROR on id for every channel mutation, changing nothing', async () => {
+    const company = await freshCompany();
+    for (const mutation of [
+      `activateChannel(id: $id) { id }`,
+      `deactivateChannel(id: $id) { id }`,
+      `setChannelChatbot(id: $id, useChatbot: false) { id }`,
+      `renameChannel(id: $id, name: "Nuevo nombre") { id }`,
+    ]) {
+      const res = await gql(t, company.token, `mutation($id: Int!) { ${mutation} }`, { id: UNKNOWN });
+      expect(res.errors?.[0].extensions, mutation).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        status: 400,
+        field: 'id',
+        userMessage: 'El canal no existe.',
+      });
+    }
+    expect(await channelRow(company.channelId)).toMatchObject({
+      name: 'Línea de prueba',
+      isActive: true,
+      useChatbot: false,
+    });
   });
 });

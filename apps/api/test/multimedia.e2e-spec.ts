@@ -487,6 +487,92 @@ describe('multimedia on local disk', () => {
       expect(still.items.map((f) => f.id)).toEqual([file.id]);
     });
 
+    it('keeps a user who is not admin to their own spaces: another space reads as one that does not exist', async () => {
+      const [{ id: roleId }] = await ds.query(
+        `INSERT INTO roles ("companyId", name, key) VALUES ($1, $2, $3) RETURNING id`,
+        [demoCompanyId, `Medios ${run}`, `${demoCompanyId}-medios ${run}`],
+      );
+      await ds.query(
+        `INSERT INTO role_permissions ("roleId", "permissionId")
+         SELECT $1, id FROM permissions WHERE name = ANY($2)`,
+        [roleId, ['readMultimedia', 'writeMultimedia']],
+      );
+      const [{ id: defaultSpaceId }] = await ds.query(
+        `SELECT id FROM spaces WHERE "companyId" = $1 AND "isDefault"`,
+        [demoCompanyId],
+      );
+      const email = `medios-${run}@example.com`;
+      const [{ id: userId }] = await ds.query(
+        `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+         SELECT "companyId", $1, 'Editora de medios', $2, "passwordHash", $3 FROM users WHERE email = 'admin@demo.local'
+         RETURNING id`,
+        [roleId, email, defaultSpaceId],
+      );
+      await ds.query(`INSERT INTO user_spaces ("userId", "spaceId") VALUES ($1, $2)`, [
+        userId,
+        defaultSpaceId,
+      ]);
+      const editor = await login(t, email);
+      const [{ id: storeId }] = await ds.query(
+        `INSERT INTO spaces ("companyId", name) VALUES ($1, $2) RETURNING id`,
+        [demoCompanyId, `Bodega ${run}`],
+      );
+      // An admin works in every space of the company, member or not.
+      const created = await createAlbum(t, admin, { name: `Bodega ${run}`, spaceId: storeId });
+      expect(created.status).toBe(200);
+      const album = created.body as Album;
+      const file = (await upload(t, admin, album.id, [{ body: PNG, name: 'caja.png' }])).body
+        .files[0] as AlbumFile;
+
+      const noSpace = { code: 'VALIDATION_ERROR', field: 'spaceId', userMessage: 'El espacio no existe.' };
+      expect((await gql(t, editor, ALBUMS, { spaceId: storeId })).errors?.[0].extensions).toMatchObject(
+        noSpace,
+      );
+      expect((await gql(t, editor, ALBUMS, { spaceId: 2_000_000_000 })).errors?.[0].extensions).toMatchObject(
+        noSpace,
+      );
+      const into = await createAlbum(t, editor, { name: 'Colado', spaceId: storeId });
+      expect(into.status).toBe(400);
+      expect(into.body).toMatchObject(noSpace);
+
+      const noAlbum = { code: 'NOT_FOUND', userMessage: 'El álbum no existe.' };
+      const reads = [
+        await gql(t, editor, 'query($id: Int!) { album(id: $id) { id } }', { id: album.id }),
+        await gql(t, editor, ALBUMS, { parentId: album.id }),
+        await gql(t, editor, FILES, { albumId: album.id }),
+      ];
+      for (const res of reads) expect(res.errors?.[0].extensions).toMatchObject(noAlbum);
+      const writes = [
+        await upload(t, editor, album.id, [{ body: PNG, name: 'otra.png' }]),
+        await createAlbum(t, editor, { name: 'Subálbum', parentId: album.id }),
+        await t.http
+          .delete('/api/deleteAlbum')
+          .set('Authorization', `Bearer ${editor}`)
+          .send({ albumId: album.id }),
+      ];
+      for (const res of writes) {
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject(noAlbum);
+      }
+      const removed = await t.http
+        .delete('/api/removeContent')
+        .set('Authorization', `Bearer ${editor}`)
+        .send({ fileId: file.id });
+      expect(removed.status).toBe(404);
+      expect(removed.body).toMatchObject({
+        code: 'NOT_FOUND',
+        field: 'fileId',
+        userMessage: 'El archivo no existe.',
+      });
+      expect((await content(t, editor, file.url)).status).toBe(404);
+      expect((await albums(t, editor)).items.map((a) => a.id)).not.toContain(album.id);
+
+      const still = await files(t, admin, { albumId: album.id });
+      expect(still.items.map((f) => f.id)).toEqual([file.id]);
+      expect((await albums(t, admin, { parentId: album.id })).total).toBe(0);
+      expect((await content(t, admin, file.url)).status).toBe(200);
+    });
+
     it('answers every multimedia route with 401 without a token', async () => {
       expect((await t.http.post('/api/createAlbum').send({ name: 'x' })).status).toBe(401);
       expect((await t.http.put('/api/uploadFile').send({})).status).toBe(401);

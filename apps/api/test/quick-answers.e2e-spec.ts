@@ -49,11 +49,14 @@ async function userWithPermissions(permissions: string[], label: string): Promis
     [roleId, permissions],
   );
   const email = `qa-${label}-${run}@example.com`;
-  await ds.query(
+  const [{ id: userId, selectedSpaceId }] = await ds.query(
     `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
-     SELECT "companyId", $1, $2, $3, "passwordHash", "selectedSpaceId" FROM users WHERE email = $4`,
+     SELECT "companyId", $1, $2, $3, "passwordHash", "selectedSpaceId" FROM users WHERE email = $4
+     RETURNING id, "selectedSpaceId"`,
     [roleId, `Usuario ${label}`, email, ownerEmail],
   );
+  // A role other than admin works in the spaces given to it: this one, the owner's selected (default) space.
+  await ds.query(`INSERT INTO user_spaces ("userId", "spaceId") VALUES ($1, $2)`, [userId, selectedSpaceId]);
   return login(t, email, 'Segura123');
 }
 
@@ -66,6 +69,19 @@ function create(
   for (const [name, value] of Object.entries(fields)) req.field(name, value);
   if (file) req.attach('file', file.body, { filename: file.name, contentType: file.type });
   return req;
+}
+
+/** Until some statement waits on a row lock: the API's insert blocked behind another transaction's. */
+async function waitForLockWait(timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [{ n }] = await ds.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if (n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no statement waited on the lock');
 }
 
 async function list(token: string, vars: Record<string, unknown> = {}): Promise<Answer[]> {
@@ -164,6 +180,53 @@ describe('POST /api/createQuickAnswer', () => {
       userMessage: 'Ya existe una respuesta rápida con ese atajo.',
     });
     expect((await list(admin)).length).toBe(before);
+  });
+
+  it('lets only one of two concurrent creates differing in case through (SHORTCUT_ALREADY_EXISTS)', async () => {
+    const shortcut = `carrera_${run}`;
+    const results = await Promise.all([
+      create(admin, { shortcut: `/${shortcut}`, text: 'Una' }),
+      create(admin, { shortcut: `/${shortcut.toUpperCase()}`, text: 'Otra' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body).toMatchObject({
+      code: 'SHORTCUT_ALREADY_EXISTS',
+      field: 'shortcut',
+    });
+    const [{ n }] = await ds.query(
+      `SELECT count(*)::int AS n FROM quick_answers WHERE "spaceId" = $1 AND lower(shortcut) = $2`,
+      [demoSpaceId, shortcut],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('maps the database refusing a shortcut differing in case to SHORTCUT_ALREADY_EXISTS', async () => {
+    // A save in flight in another transaction: invisible to the service's check, so the unique index decides.
+    const shortcut = `indice_${run}`;
+    const [{ companyId }] = await ds.query(`SELECT "companyId" FROM spaces WHERE id = $1`, [demoSpaceId]);
+    const other = ds.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query(
+        `INSERT INTO quick_answers ("companyId", "spaceId", shortcut, text) VALUES ($1, $2, $3, 'Primero')`,
+        [companyId, demoSpaceId, shortcut.toUpperCase()],
+      );
+      const pending = create(admin, { shortcut: `/${shortcut}`, text: 'Segundo' }).then((res) => res);
+      await waitForLockWait();
+      await other.commitTransaction();
+      const res = await pending;
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'SHORTCUT_ALREADY_EXISTS', field: 'shortcut' });
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+    }
+    const rows = await ds.query(
+      `SELECT shortcut FROM quick_answers WHERE "spaceId" = $1 AND lower(shortcut) = $2`,
+      [demoSpaceId, shortcut],
+    );
+    expect(rows).toEqual([{ shortcut: shortcut.toUpperCase() }]);
   });
 
   it('answers bad input with 400, the field and the Spanish message, and stores nothing', async () => {
@@ -373,6 +436,79 @@ describe('permissions and tenancy', () => {
     expect((await list(otra)).every((a) => a.spaceId === otraSpaceId)).toBe(true);
     const still = (await list(admin)).find((a) => a.id === mine.id);
     expect(still).toMatchObject({ shortcut: `propia_${run}`, text: 'Propia', frecuency: 0 });
+  });
+
+  it('keeps an agent to their own spaces: another space of the company reads as one that does not exist', async () => {
+    const [{ id: branchId }] = await ds.query(
+      `INSERT INTO spaces ("companyId", name) VALUES ($1, $2) RETURNING id`,
+      [freshCompanyId, `Sucursal cerrada ${run}`],
+    );
+    // The owner (superadmin) works in every space of the company without being a member of it.
+    const theirs = await create(owner, {
+      spaceId: String(branchId),
+      shortcut: `/cerrada_${run}`,
+      text: 'Interna',
+    });
+    expect(theirs.status).toBe(200);
+    const answer = theirs.body as Answer;
+    const [{ id: roleId }] = await ds.query(
+      `SELECT id FROM roles WHERE "companyId" = $1 AND name = 'agente'`,
+      [freshCompanyId],
+    );
+    const email = `qa-agente-espacio-${run}@example.com`;
+    const [{ id: agentId, selectedSpaceId: defaultSpaceId }] = await ds.query(
+      `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+       SELECT "companyId", $1, 'Agente Sucursal', $2, "passwordHash", "selectedSpaceId" FROM users WHERE email = $3
+       RETURNING id, "selectedSpaceId"`,
+      [roleId, email, ownerEmail],
+    );
+    await ds.query(`INSERT INTO user_spaces ("userId", "spaceId") VALUES ($1, $2)`, [
+      agentId,
+      defaultSpaceId,
+    ]);
+    const agent = await login(t, email, 'Segura123');
+
+    const notHers = { code: 'VALIDATION_ERROR', field: 'spaceId', userMessage: 'El espacio no existe.' };
+    const read = await gql(t, agent, LIST, { spaceId: branchId });
+    expect(read.errors?.[0].extensions).toMatchObject(notHers);
+    const missing = await gql(t, agent, LIST, { spaceId: 2_000_000_000 });
+    expect(missing.errors?.[0].extensions).toMatchObject(notHers);
+    const into = await create(agent, { spaceId: String(branchId), shortcut: `/colada_${run}`, text: 'x' });
+    expect(into.status).toBe(400);
+    expect(into.body).toMatchObject(notHers);
+
+    const update = await t.http
+      .post('/api/updateQuickAnswer')
+      .set('Authorization', `Bearer ${agent}`)
+      .send({ id: answer.id, shortcut: 'cambiada', text: 'x' });
+    expect(update.status).toBe(404);
+    expect(update.body).toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'id',
+      userMessage: 'La respuesta rápida no existe.',
+    });
+    for (const mutation of ['deleteQuickAnswer(id: $id) { id }', 'useQuickAnswer(id: $id) { id }']) {
+      const res = await gql(t, agent, `mutation($id: Int!) { ${mutation} }`, { id: answer.id });
+      expect(res.errors?.[0].extensions).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
+    }
+
+    // With that space selected (say, before it was taken from them) the agent gets their own space instead.
+    await ds.query(`UPDATE users SET "selectedSpaceId" = $2 WHERE id = $1`, [agentId, branchId]);
+    const own = await create(agent, { shortcut: `/propia_agente_${run}`, text: 'Mía' });
+    expect(own.status).toBe(200);
+    expect(own.body.spaceId).toBe(defaultSpaceId);
+    const listed = await list(agent);
+    expect(listed.map((a) => a.id)).toContain(own.body.id);
+    expect(listed.every((a) => a.spaceId === defaultSpaceId)).toBe(true);
+
+    const [stored] = await ds.query(`SELECT shortcut, text, frecuency FROM quick_answers WHERE id = $1`, [
+      answer.id,
+    ]);
+    expect(stored).toEqual({ shortcut: `cerrada_${run}`, text: 'Interna', frecuency: 0 });
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM quick_answers WHERE "spaceId" = $1`, [
+      branchId,
+    ]);
+    expect(n).toBe(1);
   });
 
   it('needs a signed-in user', async () => {

@@ -125,8 +125,25 @@ describe('sandbox channel and customer simulator', () => {
       403,
     );
     const otra = await login(t, 'admin@otra.local');
-    expect((await simulate(otra, { channelId: sandboxId, from: '5215500000000', text: 'x' })).status).toBe(
-      403,
-    );
+    const foreign = await simulate(otra, { channelId: sandboxId, from: '5215500000000', text: 'x' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'channelId' });
+  });
+
+  it('refuses an unknown channel id with 400 on channelId, never a 500', async () => {
+    const unknown = 2_000_000_000;
+    const sent = await simulate(admin, { channelId: unknown, from: '5215500000000', text: 'x' });
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'channelId',
+      userMessage: 'El canal no existe.',
+    });
+    const read = await t.http
+      .get('/api/sandbox/conversation')
+      .query({ channelId: unknown, from: '5215500000000' })
+      .set('Authorization', `Bearer ${admin}`);
+    expect(read.status).toBe(400);
+    expect(read.body.field).toBe('channelId');
   });
 });

@@ -112,6 +112,19 @@ async function freshCompany() {
   };
 }
 
+/** Until some statement waits on a row lock: the API's insert blocked behind another transaction's. */
+async function waitForLockWait(timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [{ n }] = await ds.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if (n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no statement waited on the lock');
+}
+
 function connect(token: string): Promise<Socket> {
   return openSocket(t.baseUrl, token, sockets);
 }
@@ -294,6 +307,59 @@ describe('POST /api/createSpace', () => {
       });
       expect(elsewhere.status).toBe(200);
     }
+  });
+
+  it('lets only one of two concurrent creates differing in case through (ERROR_DUPLICATED_SPACE)', async () => {
+    const [channel] = await channelsOf(await companyIdOf('admin@demo.local'));
+    const name = unique('Carrera');
+    const results = await Promise.all(
+      [name.toLowerCase(), name.toUpperCase()].map((spaceName) =>
+        createSpace(admin, { spaceName, channels: JSON.stringify([channel.id]) }).then((res) => res),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)?.body).toMatchObject({
+      code: 'ERROR_DUPLICATED_SPACE',
+      field: 'spaceName',
+    });
+    const [{ n }] = await ds.query(
+      `SELECT count(*)::int AS n FROM spaces WHERE "companyId" = $1 AND lower(name) = lower($2)`,
+      [await companyIdOf('admin@demo.local'), name],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('maps the database refusing a name differing in case to ERROR_DUPLICATED_SPACE', async () => {
+    const companyId = await companyIdOf('admin@demo.local');
+    const [channel] = await channelsOf(companyId);
+    const name = unique('Indice');
+    // A save in flight in another transaction: invisible to the service's check, so the unique index decides.
+    const other = ds.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query(`INSERT INTO spaces ("companyId", name) VALUES ($1, $2)`, [
+        companyId,
+        name.toUpperCase(),
+      ]);
+      const pending = createSpace(admin, {
+        spaceName: ` ${name.toLowerCase()} `,
+        channels: JSON.stringify([channel.id]),
+      }).then((res) => res);
+      await waitForLockWait();
+      await other.commitTransaction();
+      const res = await pending;
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'ERROR_DUPLICATED_SPACE', field: 'spaceName' });
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+    }
+    const rows = await ds.query(
+      `SELECT name FROM spaces WHERE "companyId" = $1 AND lower(btrim(name)) = lower($2)`,
+      [companyId, name],
+    );
+    expect(rows).toEqual([{ name: name.toUpperCase() }]);
   });
 
   it("refuses another company's channel (403) and an unknown one (400), creating nothing", async () => {

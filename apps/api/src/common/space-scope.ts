@@ -1,12 +1,50 @@
+import { ROLE_NAMES } from '@crm/shared';
 import type { DataSource } from 'typeorm';
 import { firstRow } from '../database/query-rows';
 import type { AuthUser } from './auth-user';
 import { AppException } from './errors/app.exception';
 
+/** Enough of a user to know the spaces they work in; the role name is the live one (read with the session). */
+export interface SpaceUser {
+  id: number;
+  companyId: number;
+  roleName: string;
+}
+
+/** Anything that runs SQL: the DataSource or a transaction's EntityManager. */
+interface Queryable {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+const ALL_SPACES_ROLES: ReadonlySet<string> = new Set([ROLE_NAMES.admin, ROLE_NAMES.superadmin]);
+
+/** Admins and superadmins work in every space of the company; other roles in the spaces given to them. */
+export function seesEverySpace(roleName: string): boolean {
+  return ALL_SPACES_ROLES.has(roleName);
+}
+
 /**
- * The space a per-space resource (quick answers, albums) is read from or written to: the one named, checked
- * against the caller's company (another company's → 403, nothing read), or else the caller's selected space,
- * falling back to the company's default space.
+ * The ids of the company's spaces this user may switch to and whose per-space data (quick answers, albums)
+ * they may use: the default space first, then by name, the order of the space switcher.
+ */
+export async function usableSpaceIds(db: Queryable, user: SpaceUser): Promise<number[]> {
+  const rows = (await db.query(
+    `SELECT s.id FROM spaces s
+      WHERE s."companyId" = $1
+        AND ($3 OR EXISTS (SELECT 1 FROM user_spaces us WHERE us."spaceId" = s.id AND us."userId" = $2))
+      ORDER BY s."isDefault" DESC, s.name ASC`,
+    [user.companyId, user.id, seesEverySpace(user.roleName)],
+  )) as Array<{ id: number }>;
+  return rows.map((row) => row.id);
+}
+
+const SPACE_NOT_FOUND = 'El espacio no existe.';
+
+/**
+ * The space a per-space resource (quick answers, albums) is read from or written to: the one named, if the caller
+ * may use it (their own spaces, or every space of the company for admins: usableSpaceIds); else the caller's
+ * selected space, falling back to the first space they may use. A space of the company the caller is not in is
+ * refused like one that does not exist (400 on `field`); another company's stays a tenancy refusal (403).
  */
 export async function resolveSpaceId(
   dataSource: DataSource,
@@ -14,24 +52,32 @@ export async function resolveSpaceId(
   spaceId: number | null | undefined,
   field = 'spaceId',
 ): Promise<number> {
+  const usable = await usableSpaceIds(dataSource, user);
   if (spaceId !== null && spaceId !== undefined) {
-    const space = firstRow<{ companyId: number }>(
-      await dataSource.query(`SELECT "companyId" FROM spaces WHERE id = $1`, [spaceId]),
+    if (usable.includes(spaceId)) return spaceId;
+    const foreign = firstRow<{ id: number }>(
+      await dataSource.query(`SELECT id FROM spaces WHERE id = $1 AND "companyId" <> $2`, [
+        spaceId,
+        user.companyId,
+      ]),
     );
-    if (!space) throw new AppException('NOT_FOUND_SPACE', { field });
-    if (space.companyId !== user.companyId)
-      throw new AppException('FORBIDDEN', { message: 'Space of another company' });
-    return spaceId;
+    if (foreign) throw new AppException('FORBIDDEN', { message: 'Space of another company' });
+    throw AppException.validation(field, SPACE_NOT_FOUND);
   }
-  const row = firstRow<{ spaceId: number | null }>(
-    await dataSource.query(
-      `SELECT coalesce(
-         (SELECT s.id FROM users u JOIN spaces s ON s.id = u."selectedSpaceId" AND s."companyId" = u."companyId"
-          WHERE u.id = $2),
-         (SELECT s.id FROM spaces s WHERE s."companyId" = $1 AND s."isDefault" LIMIT 1)) AS "spaceId"`,
-      [user.companyId, user.id],
-    ),
-  );
-  if (!row?.spaceId) throw new AppException('NOT_FOUND_SPACE', { field });
-  return row.spaceId;
+  const selected = user.selectedSpaceId ?? null;
+  if (selected !== null && usable.includes(selected)) return selected;
+  if (usable.length === 0) throw new AppException('NOT_FOUND_SPACE', { field });
+  return usable[0];
+}
+
+/**
+ * Whether the caller may use the data of this space (an item found by id: a quick answer, an album, a file).
+ * An item of a space they may not use is answered like one that does not exist.
+ */
+export async function mayUseSpace(
+  dataSource: DataSource,
+  user: SpaceUser,
+  spaceId: number,
+): Promise<boolean> {
+  return (await usableSpaceIds(dataSource, user)).includes(spaceId);
 }

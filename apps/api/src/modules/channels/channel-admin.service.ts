@@ -51,7 +51,7 @@ export class ChannelAdminService {
   }
 
   async get(companyId: number, id: number): Promise<ChannelModel> {
-    await this.channels.getForCompany(companyId, id);
+    await this.channels.getForCompany(companyId, id, 'id');
     const [row] = await this.dataSource.query(
       `SELECT ${CHANNEL_COLUMNS} FROM channels c LEFT JOIN channel_slots slot ON slot."channelId" = c.id
         WHERE c.id = $1`,
@@ -62,7 +62,7 @@ export class ChannelAdminService {
 
   /** 02 §4: isActive can be switched; activation also sets useChatbot false. */
   async setActive(user: AuthUser, id: number, isActive: boolean): Promise<ChannelModel> {
-    await this.channels.getForCompany(user.companyId, id);
+    await this.channels.getForCompany(user.companyId, id, 'id');
     await this.dataSource.query(
       isActive
         ? `UPDATE channels SET "isActive" = true, "useChatbot" = false, "updatedAt" = now() WHERE id = $1`
@@ -74,7 +74,7 @@ export class ChannelAdminService {
   }
 
   async setChatbot(user: AuthUser, id: number, useChatbot: boolean): Promise<ChannelModel> {
-    const channel = await this.channels.getForCompany(user.companyId, id);
+    const channel = await this.channels.getForCompany(user.companyId, id, 'id');
     if (useChatbot && !channel.isActive) {
       throw AppException.validation('useChatbot', 'Activa el canal antes de encender el chatbot.');
     }
@@ -93,7 +93,7 @@ export class ChannelAdminService {
   async rename(user: AuthUser, id: number, rawName: string): Promise<ChannelModel> {
     const error = channelNameError(rawName);
     if (error) throw AppException.validation('name', error);
-    await this.channels.getForCompany(user.companyId, id);
+    await this.channels.getForCompany(user.companyId, id, 'id');
     // 02 §8: the catalogue gives this failure in English; the code carries the Spanish text.
     await this.failingAs('ERROR_UPDATING_CHANNEL_NAME', 'Error updating channel name', async () => {
       const updated = queryRows(

@@ -8,6 +8,7 @@ import type { ChannelCredentials, ChannelPlatform } from '../../providers/channe
 import { Channel } from './entities/channel.entity';
 
 const CHANNEL_CACHE_MS = 5000;
+const CHANNEL_NOT_FOUND = 'El canal no existe.';
 
 @Injectable()
 export class ChannelsService {
@@ -43,11 +44,13 @@ export class ChannelsService {
     return this.channels.findOneBy({ id });
   }
 
-  async getForCompany(companyId: number, id: number): Promise<Channel> {
-    const channel = await this.channels.findOneBy({ id });
-    if (!channel) throw new AppException('ERROR_GETTING_CHANNELS', { message: `Channel ${id} not found` });
-    if (channel.companyId !== companyId)
-      throw new AppException('FORBIDDEN', { message: 'Channel of another company' });
+  /**
+   * A channel the caller names by id. A missing one and another company's one are both bad input (400 on
+   * `field`, nothing read or changed): telling them apart would let a caller probe other companies' ids.
+   */
+  async getForCompany(companyId: number, id: number, field = 'channelId'): Promise<Channel> {
+    const channel = Number.isSafeInteger(id) ? await this.channels.findOneBy({ id, companyId }) : null;
+    if (!channel) throw AppException.validation(field, CHANNEL_NOT_FOUND);
     return channel;
   }
 

@@ -19,7 +19,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { resolveSpaceId } from '../../common/space-scope';
+import { mayUseSpace, resolveSpaceId } from '../../common/space-scope';
 import { firstRow, queryRows } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
@@ -436,17 +436,28 @@ export class MultimediaService {
     // Tenancy (ARCHITECTURE rule 3): another company's album is refused, whatever id is sent.
     if (row.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'Album of another company' });
+    // An album of a space the caller is not in reads as one that does not exist.
+    if (!(await mayUseSpace(this.dataSource, user, row.spaceId))) throw this.albumNotFound(field);
     return row;
   }
 
   private async fileRow(user: AuthUser, id: number): Promise<FileRow> {
-    const row = firstRow<FileRow>(
-      queryRows(await this.dataSource.query(`SELECT ${FILE_COLUMNS} FROM files f WHERE f.id = $1`, [id])),
+    const row = firstRow<FileRow & { spaceId: number }>(
+      queryRows(
+        await this.dataSource.query(
+          `SELECT ${FILE_COLUMNS}, a."spaceId" FROM files f JOIN albums a ON a.id = f."albumId" WHERE f.id = $1`,
+          [id],
+        ),
+      ),
     );
-    if (!row) throw new AppException('NOT_FOUND', { field: 'fileId', userMessage: 'El archivo no existe.' });
+    const notFound = new AppException('NOT_FOUND', { field: 'fileId', userMessage: 'El archivo no existe.' });
+    if (!row) throw notFound;
     if (row.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'File of another company' });
-    return row;
+    // A file of a space the caller is not in reads as one that does not exist.
+    if (!(await mayUseSpace(this.dataSource, user, row.spaceId))) throw notFound;
+    const { spaceId: _spaceId, ...file } = row;
+    return file;
   }
 
   private albumNotFound(field: string): AppException {

@@ -9,7 +9,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { resolveSpaceId } from '../../common/space-scope';
+import { resolveSpaceId, usableSpaceIds } from '../../common/space-scope';
 import { firstRow } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
@@ -21,6 +21,12 @@ const COLUMNS = `id, "spaceId", shortcut, text, file, to_json("lastUse") #>> '{}
   to_json("createdAt") #>> '{}' AS "createdAt"`;
 
 const UNIQUE_VIOLATION = '23505';
+// The case-insensitive unique index on ("spaceId", lower(shortcut)), migration 1763876000000.
+const SHORTCUT_INDEX = 'UQ_quick_answers_space_lower_shortcut';
+
+function notFound(): AppException {
+  return new AppException('NOT_FOUND', { field: 'id', userMessage: 'La respuesta rápida no existe.' });
+}
 
 export interface QuickAnswerListOptions {
   spaceId?: number | null;
@@ -53,10 +59,11 @@ export class QuickAnswersService {
     const row = firstRow<QuickAnswerModel & { companyId: number }>(
       await this.dataSource.query(`SELECT ${COLUMNS}, "companyId" FROM quick_answers WHERE id = $1`, [id]),
     );
-    if (!row)
-      throw new AppException('NOT_FOUND', { field: 'id', userMessage: 'La respuesta rápida no existe.' });
+    if (!row) throw notFound();
     if (row.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'Quick answer of another company' });
+    // An answer of a space the caller is not in reads as one that does not exist.
+    if (!(await usableSpaceIds(this.dataSource, user)).includes(row.spaceId)) throw notFound();
     const { companyId: _companyId, ...answer } = row;
     return answer;
   }
@@ -118,15 +125,15 @@ export class QuickAnswersService {
 
   /** The composer inserted it: lastUse and frecuency keep the answers ordered by use. */
   async use(user: AuthUser, id: number): Promise<QuickAnswerModel> {
+    const spaceIds = await usableSpaceIds(this.dataSource, user);
     const row = firstRow<QuickAnswerModel>(
       await this.dataSource.query(
         `UPDATE quick_answers SET "lastUse" = now(), frecuency = frecuency + 1
-         WHERE id = $1 AND "companyId" = $2 RETURNING ${COLUMNS}`,
-        [id, user.companyId],
+         WHERE id = $1 AND "companyId" = $2 AND "spaceId" = ANY($3::int[]) RETURNING ${COLUMNS}`,
+        [id, user.companyId, spaceIds],
       ),
     );
-    if (!row)
-      throw new AppException('NOT_FOUND', { field: 'id', userMessage: 'La respuesta rápida no existe.' });
+    if (!row) throw notFound();
     return row;
   }
 
@@ -153,12 +160,12 @@ export class QuickAnswersService {
   private async writeOrConflict(write: () => Promise<unknown>): Promise<QuickAnswerModel> {
     try {
       const row = firstRow<QuickAnswerModel>(await write());
-      if (!row)
-        throw new AppException('NOT_FOUND', { field: 'id', userMessage: 'La respuesta rápida no existe.' });
+      if (!row) throw notFound();
       return row;
     } catch (error) {
-      // Two saves racing past the check: the unique index decides.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+      // Two saves racing past the check ('/Hola' and '/HOLA' at once): the case-insensitive unique index decides.
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === UNIQUE_VIOLATION && constraint === SHORTCUT_INDEX)
         throw new AppException('SHORTCUT_ALREADY_EXISTS', { field: 'shortcut' });
       throw error;
     }

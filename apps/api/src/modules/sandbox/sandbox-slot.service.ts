@@ -64,8 +64,9 @@ export class SandboxSlotService {
 
   /** 02 §7 POST /getQR: a fresh QR for a sandbox channel's slot, or for a new line (slotName and phone). */
   async requestQr(user: AuthUser, input: GetQrInput): Promise<QrResult> {
+    // A null channelId is an absent one, as the input's validation reads it: a new line.
     const channelId =
-      input.channelId !== undefined
+      input.channelId !== undefined && input.channelId !== null
         ? await this.existingChannel(user, input.channelId)
         : await this.newLine(user, input);
     const code = randomBytes(18).toString('base64url');

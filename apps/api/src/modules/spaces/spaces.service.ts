@@ -1,10 +1,11 @@
 import { type SpaceDraftError, spaceNameKey, validateSpaceDraft } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { parseIdList } from '../../common/id-list';
+import { type SpaceUser, usableSpaceIds } from '../../common/space-scope';
 import { firstRow } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { storePublicImage } from '../../providers/storage/public-image';
@@ -18,6 +19,8 @@ import { SpaceModel } from './models/space.model';
 import { notifyUserData, spaceAudience } from './space-audience';
 
 const UNIQUE_VIOLATION = '23505';
+// The case-insensitive unique index on ("companyId", lower(btrim(name))), migration 1763876000000.
+const NAME_INDEX = 'UQ_spaces_company_lower_name';
 const CHANNELS_INVALID = 'Canales inválidos';
 
 export interface SpaceWithChannels extends SpaceModel {
@@ -65,6 +68,14 @@ export class SpacesService {
       .orderBy('s."isDefault"', 'DESC')
       .addOrderBy('s.name', 'ASC')
       .getMany();
+  }
+
+  /** The spaces a user may switch to and work in (usableSpaceIds), in the switcher's order. */
+  async listUsable(user: SpaceUser): Promise<Space[]> {
+    const ids = await usableSpaceIds(this.dataSource, user);
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.spaces.findBy({ id: In(ids) })).map((space) => [space.id, space]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Tenancy (ARCHITECTURE rule 3): another company's space is refused whatever id is sent. */
@@ -223,18 +234,21 @@ export class SpacesService {
 
   private async checkUniqueName(companyId: number, name: string, exceptId: number | null): Promise<void> {
     const taken = await this.dataSource.query(
-      `SELECT 1 FROM spaces WHERE "companyId" = $1 AND lower(btrim(name)) = $2 AND ($3::int IS NULL OR id <> $3)`,
+      // The very expression of the unique index UQ_spaces_company_lower_name, so the check and the index agree.
+      `SELECT 1 FROM spaces WHERE "companyId" = $1 AND lower(btrim(name)) = lower(btrim($2))
+         AND ($3::int IS NULL OR id <> $3)`,
       [companyId, spaceNameKey(name), exceptId],
     );
     if (taken.length > 0) throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
   }
 
-  /** Two saves racing past the name check: the unique index decides. */
+  /** Two saves racing past the name check (say 'Ventas' and 'VENTAS' at once): the unique index decides. */
   private async uniqueName<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === UNIQUE_VIOLATION && constraint === NAME_INDEX)
         throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
       throw error;
     }

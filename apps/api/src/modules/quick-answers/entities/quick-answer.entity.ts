@@ -21,7 +21,9 @@ export interface QuickAnswerFile {
 
 /** 02 §3 Quick answer: belongs to a space; the shortcut is stored without its leading '/'. */
 @Entity('quick_answers')
-@Index('UQ_quick_answers_space_shortcut', ['spaceId', 'shortcut'], { unique: true })
+// Unique per space whatever the case: an expression index ("spaceId", lower(shortcut)) made by migration
+// 1763876000000 (TypeORM cannot declare an expression), so the schema check leaves it alone.
+@Index('UQ_quick_answers_space_lower_shortcut', { synchronize: false })
 export class QuickAnswer {
   @PrimaryGeneratedColumn()
   id: number;

@@ -7,7 +7,7 @@ export class GetQrInput {
   @IsOptional()
   @Type(() => Number)
   @IsId('Canal inválido')
-  channelId?: number;
+  channelId?: number | null;
 
   @IsOptional()
   @IsString({ message: 'Nombre obligatorio' })

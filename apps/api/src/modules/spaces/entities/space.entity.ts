@@ -10,7 +10,9 @@ import {
 import { Company } from '../../companies/entities/company.entity';
 
 @Entity('spaces')
-@Index('UQ_spaces_company_name', ['companyId', 'name'], { unique: true })
+// Name unique per company whatever the case and outer spaces: an expression index ("companyId",
+// lower(btrim(name))) made by migration 1763876000000 (TypeORM cannot declare one), left alone by the schema check.
+@Index('UQ_spaces_company_lower_name', { synchronize: false })
 export class Space {
   @PrimaryGeneratedColumn()
   id: number;

@@ -91,4 +91,31 @@ describe('media drop zone', () => {
     ]);
     expect(((requests[0] as XhrRequest).body as FormData).get('albumId')).toBe('5');
   });
+
+  it('is labelled per type (01 §2.9): the album zone names every type, an image zone only images', async () => {
+    stubXhr(() => ({ status: 200, body: { files: [] } }));
+    const { unmount } = render(<MediaDropZone albumId={5} onUploaded={() => undefined} />);
+    const album = screen.getByRole('button', { name: 'Agregar archivos al álbum' });
+    expect(album.textContent).toContain('Arrastra imágenes, videos o documentos aquí');
+    unmount();
+
+    render(<MediaDropZone albumId={5} kind="image" onUploaded={() => undefined} />);
+    const zone = screen.getByRole('button', { name: 'Agregar imágenes' });
+    expect(zone.textContent).toContain('Arrastra imágenes aquí o haz clic para elegirlas');
+    expect(zone.textContent).toContain('JPG o PNG');
+    expect(screen.getByTestId('media-file-input').getAttribute('accept')).toBe('.jpg,.jpeg,.png');
+    // A document dropped on the image zone is refused as a type it does not take.
+    drop([png('vitrina.png'), pdf('folleto.pdf')]);
+    await waitFor(() => expect(queued()).toHaveLength(1));
+    expect(screen.getByText('Tipo de archivo no permitido')).toBeDefined();
+  });
+
+  it.each([
+    ['video', 'Arrastra videos aquí', 'Agregar videos'],
+    ['document', 'Arrastra documentos aquí', 'Agregar documentos'],
+    ['template', 'Arrastra el archivo de la plantilla aquí', 'Agregar archivo de la plantilla'],
+  ] as const)('labels a %s zone in Spanish', (kind, title, name) => {
+    render(<MediaDropZone albumId={5} kind={kind} onUploaded={() => undefined} />);
+    expect(screen.getByRole('button', { name }).textContent).toContain(title);
+  });
 });

@@ -145,7 +145,7 @@ export function AlbumFiles({ albumId, canWrite, onChanged }: AlbumFilesProps) {
 
   return (
     <section className="album-files" aria-label="Archivos">
-      {canWrite ? <MediaDropZone albumId={albumId} onUploaded={changed} /> : null}
+      {canWrite ? <MediaDropZone albumId={albumId} kind="media" onUploaded={changed} /> : null}
       <MediaToolbar
         search={search}
         onSearch={setSearch}

@@ -1,11 +1,12 @@
 import { CloudUploadOutlined, InboxOutlined } from '@ant-design/icons';
-import { ALBUM_MIME_TYPES, MAX_FILES_PER_DROP, UPLOAD_MESSAGES } from '@crm/shared';
+import { MAX_FILES_PER_DROP, UPLOAD_MESSAGES } from '@crm/shared';
 import { Alert, Button, Progress, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { resolveError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { checkPickedFiles } from '../../../lib/uploadCheck';
 import { uploadAlbumFile } from '../api/multimedia.rest';
+import { acceptAttribute, type MediaDropKind, mediaDropCopy } from '../dropZoneKinds';
 import { fileTypeLabel, sizeLabel } from '../mediaFormat';
 
 /** 01 §3 File while it goes up: isUploading and progress. */
@@ -18,20 +19,21 @@ export interface QueuedFile {
   error?: string;
 }
 
-const ACCEPT = '.jpg,.jpeg,.png,.mp4,.3gp,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.csv,.txt,.zip,.rar,.7z';
-
 let queueCounter = 0;
 
 interface MediaDropZoneProps {
   albumId: number;
   onUploaded: () => void;
+  /** What the zone takes and says it takes (01 §2.9: labelled per type); an album takes every type. */
+  kind?: MediaDropKind;
 }
 
 /**
  * 01 §2.9 media drop zone: files are checked as they are dropped (type from their bytes, size, 10 at most),
  * listed with name, type, size and 'Eliminar', then uploaded one by one with a progress bar each.
  */
-export function MediaDropZone({ albumId, onUploaded }: MediaDropZoneProps) {
+export function MediaDropZone({ albumId, onUploaded, kind = 'media' }: MediaDropZoneProps) {
+  const copy = mediaDropCopy(kind);
   const input = useRef<HTMLInputElement>(null);
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [dropError, setDropError] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function MediaDropZone({ albumId, onUploaded }: MediaDropZoneProps) {
   const add = async (files: File[]) => {
     if (files.length === 0) return;
     const room = MAX_FILES_PER_DROP - queue.length;
-    const result = await checkPickedFiles(files, ALBUM_MIME_TYPES, Math.max(room, 0));
+    const result = await checkPickedFiles(files, copy.mimeTypes, Math.max(room, 0));
     setDropError(result.error);
     if (result.toast) toast.warning(result.toast);
     if (room <= 0) setDropError(UPLOAD_MESSAGES.tooManyFiles);
@@ -87,7 +89,7 @@ export function MediaDropZone({ albumId, onUploaded }: MediaDropZoneProps) {
       <button
         type="button"
         className={`media-drop-zone${dragging ? ' media-drop-zone-active' : ''}`}
-        aria-label="Agregar archivos al álbum"
+        aria-label={copy.ariaLabel}
         data-testid="media-drop-zone"
         onClick={() => input.current?.click()}
         onDragOver={(event) => {
@@ -102,18 +104,15 @@ export function MediaDropZone({ albumId, onUploaded }: MediaDropZoneProps) {
         }}
       >
         <InboxOutlined className="media-drop-icon" aria-hidden />
-        <span className="media-drop-title">Arrastra tus archivos aquí o haz clic para elegirlos</span>
-        <span className="media-drop-hint">
-          Imágenes (JPG, PNG), videos (MP4, 3GP, hasta 15 MB) y documentos (PDF, Word, Excel, PowerPoint, CSV,
-          TXT, ZIP, RAR, 7Z) de hasta 100 MB. Hasta {MAX_FILES_PER_DROP} archivos a la vez.
-        </span>
+        <span className="media-drop-title">{copy.title}</span>
+        <span className="media-drop-hint">{copy.hint}</span>
       </button>
       <input
         ref={input}
         type="file"
         multiple
         hidden
-        accept={ACCEPT}
+        accept={acceptAttribute(copy.mimeTypes)}
         data-testid="media-file-input"
         onChange={(event) => {
           void add([...(event.target.files ?? [])]);

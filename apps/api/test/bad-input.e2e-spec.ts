@@ -1,0 +1,304 @@
+import { type AddressInfo, createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, registerCompany, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+
+/** A loopback port nobody listens on: a provider call that gets past validation fails here instead of leaving. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+beforeAll(async () => {
+  const NOWHERE = `http://127.0.0.1:${await closedPort()}`;
+  t = await startTestApp({
+    WHATSAPP_GRAPH_URL: NOWHERE,
+    MESSENGER_GRAPH_URL: NOWHERE,
+    DIALOG360_URL: NOWHERE,
+    SMS_API_URL: NOWHERE,
+  });
+  // A company of its own: whatever a wrong value manages to change stays out of the other suites' way.
+  admin = (await registerCompany(t, 'fuzz')).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// Every REST route that takes input, as an admin may call it. Sign-in, sign-out and webhooks have suites of their own.
+const ROUTES: ReadonlyArray<readonly ['post' | 'put' | 'delete', string]> = [
+  ['post', '/api/conversations_by_filter'],
+  ['post', '/api/contacts/export'],
+  ['post', '/api/importContacts'],
+  ['post', '/api/sendToCRM'],
+  ['post', '/api/delete-conversation'],
+  ['post', '/api/deleteMessage'],
+  ['post', '/api/reassign-agent'],
+  ['post', '/api/upload'],
+  ['post', '/api/tagsCount'],
+  ['post', '/api/createSpace'],
+  ['put', '/api/updateSpace'],
+  ['post', '/api/createQuickAnswer'],
+  ['post', '/api/updateQuickAnswer'],
+  ['post', '/api/createAlbum'],
+  ['put', '/api/uploadFile'],
+  ['delete', '/api/removeContent'],
+  ['delete', '/api/deleteAlbum'],
+  ['post', '/api/user'],
+  ['put', '/api/user'],
+  ['put', '/api/deleteUser'],
+  ['post', '/api/getQR'],
+  ['post', '/api/getChannelStatus'],
+  ['post', '/api/logoutSlot'],
+  ['post', '/api/fbUserPermanentToken'],
+  ['post', '/api/syncMessengerPages'],
+  ['post', '/api/setExpirationDate'],
+  ['post', '/api/sandbox/simulate'],
+  ['post', '/api/sandbox/scan'],
+];
+
+// The names our forms and calls use (02 §7), each given the same wrong value at once.
+const FIELDS = [
+  'id',
+  'ids',
+  'clientId',
+  'channelId',
+  'channelsIds',
+  'spaceId',
+  'albumId',
+  'fileId',
+  'parentId',
+  'name',
+  'spaceName',
+  'channels',
+  'newChannels',
+  'rolId',
+  'spacesIds',
+  'isAdminOfIds',
+  'locationId',
+  'categoriesIds',
+  'email',
+  'password',
+  'phone',
+  'text',
+  'shortcut',
+  'keyword',
+  'agentId',
+  'agentIdIn',
+  'groupAdminId',
+  'tagsIds',
+  'accessToken',
+  'slotName',
+  'getChatHistory',
+  'chatHistoryTime',
+  'companyId',
+  'userWorkingHours',
+  'type',
+  'fileType',
+  'url',
+  'first',
+  'skip',
+  'filterContactsBy',
+  'createdAtFrom',
+  'createdAtTo',
+  'format',
+  'weight',
+  'fileName',
+  'message',
+  'body',
+];
+
+const BAD_VALUES: unknown[] = [
+  -1,
+  0,
+  1.5,
+  3_000_000_000,
+  1e300,
+  'abc',
+  '',
+  '   ',
+  null,
+  true,
+  [],
+  {},
+  [3_000_000_000],
+  [{ id: 'x' }],
+  { $gt: 1 },
+  'x'.repeat(20_000),
+  '2026-13-45',
+];
+
+function send(method: 'post' | 'put' | 'delete', path: string, body: unknown) {
+  return t.http[method](path)
+    .set('Authorization', `Bearer ${admin}`)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
+}
+
+const statuses = new Map<number, number>();
+
+describe('bad input on every REST route', () => {
+  it('never answers 5xx, whatever each field holds', async () => {
+    const failures: string[] = [];
+    for (const [method, path] of ROUTES) {
+      for (const value of BAD_VALUES) {
+        const body = Object.fromEntries(FIELDS.map((field) => [field, value]));
+        const res = await send(method, path, body);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        // A token that passes the checks is sent to the provider, which is down here: 503 is the honest answer.
+        const providerDown = res.status === 503 && res.body.code === 'PROVIDER_UNAVAILABLE';
+        if (res.status >= 500 && !providerDown)
+          failures.push(`${method} ${path} ${JSON.stringify(value).slice(0, 40)} → ${res.status}`);
+        else if (res.status >= 400) {
+          expect(res.body.code, `${method} ${path}`).toEqual(expect.any(String));
+          expect(res.body.userMessage, `${method} ${path}`).toMatch(/\S/);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('never answers 5xx to a body that is not an object', async () => {
+    const failures: string[] = [];
+    for (const [method, path] of ROUTES) {
+      for (const body of [[], 'texto', 42, null, [{ id: 1 }]]) {
+        const res = await send(method, path, body);
+        if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(body)} → ${res.status}`);
+      }
+      const malformed = await t.http[method](path)
+        .set('Authorization', `Bearer ${admin}`)
+        .set('Content-Type', 'application/json')
+        .send('{"id": ');
+      if (malformed.status !== 400) failures.push(`${method} ${path} malformed JSON → ${malformed.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers a 400 on the id to path ids that are not ids', async () => {
+    for (const path of ['/api/deleteSpace/', '/api/datasheetConfiguration/']) {
+      for (const id of ['abc', '-1', '1.5', '0', '99999999999', '%20']) {
+        const res = await t.http.delete(`${path}${id}`).set('Authorization', `Bearer ${admin}`);
+        expect(res.status, `${path}${id}`).toBe(400);
+        expect(res.body).toMatchObject({ field: 'id' });
+      }
+    }
+  });
+
+  it('reaches the routes (not stopped by the session or the company status)', () => {
+    const refusedAtTheDoor = (statuses.get(401) ?? 0) + (statuses.get(402) ?? 0);
+    expect(refusedAtTheDoor).toBe(0);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(ROUTES.length);
+  });
+
+  it('still answers after all of it', async () => {
+    const res = await t.http.get('/api/health');
+    expect(res.status).toBe(200);
+  });
+});
+
+interface TypeRef {
+  kind: string;
+  name: string | null;
+  ofType: TypeRef | null;
+}
+interface SchemaField {
+  name: string;
+  args: Array<{ name: string; type: TypeRef }>;
+  type: TypeRef;
+}
+interface SchemaType {
+  name: string;
+  kind: string;
+  inputFields: Array<{ name: string; type: TypeRef }> | null;
+  enumValues: Array<{ name: string }> | null;
+}
+
+const TYPE_REF =
+  'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
+const SCHEMA = `{ __schema {
+  queryType { fields { name args { name type { ${TYPE_REF} } } type { ${TYPE_REF} } } }
+  mutationType { fields { name args { name type { ${TYPE_REF} } } type { ${TYPE_REF} } } }
+  types { name kind inputFields { name type { ${TYPE_REF} } } enumValues { name } }
+} }`;
+
+// Wrong in meaning but right in GraphQL type: what gets past the schema and must be caught by our own checks.
+const VARIANTS = 6;
+const STRINGS = ['', '   ', 'x'.repeat(20_000), '2026-13-45', '<b>¿?</b>', '-1'];
+const INTS = [-1, 0, 2_147_483_647, -2_147_483_648, 1, 7];
+const FLOATS = [-1, 0, 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER];
+
+function typeName(ref: TypeRef): string {
+  if (ref.kind === 'NON_NULL' && ref.ofType) return `${typeName(ref.ofType)}!`;
+  if (ref.kind === 'LIST' && ref.ofType) return `[${typeName(ref.ofType)}]`;
+  return ref.name ?? 'String';
+}
+
+function namedType(ref: TypeRef): TypeRef {
+  return ref.ofType ? namedType(ref.ofType) : ref;
+}
+
+function valueFor(ref: TypeRef, variant: number, types: Map<string, SchemaType>, depth = 0): unknown {
+  if (ref.kind === 'NON_NULL' && ref.ofType) return valueFor(ref.ofType, variant, types, depth);
+  if (ref.kind === 'LIST' && ref.ofType) return [valueFor(ref.ofType, variant, types, depth)];
+  const type = ref.name ? types.get(ref.name) : undefined;
+  if (type?.kind === 'ENUM') return type.enumValues?.[variant % type.enumValues.length]?.name;
+  if (type?.kind === 'INPUT_OBJECT') {
+    if (depth > 3) return {};
+    return Object.fromEntries(
+      (type.inputFields ?? []).map((field) => [field.name, valueFor(field.type, variant, types, depth + 1)]),
+    );
+  }
+  if (ref.name === 'Int') return INTS[variant];
+  if (ref.name === 'Float') return FLOATS[variant];
+  if (ref.name === 'Boolean') return variant % 2 === 0;
+  return STRINGS[variant];
+}
+
+function documentFor(operation: 'query' | 'mutation', field: SchemaField): string {
+  const vars = field.args.map((arg) => `$${arg.name}: ${typeName(arg.type)}`).join(', ');
+  const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  const returned = namedType(field.type);
+  const selection = returned.kind === 'OBJECT' ? ' { __typename }' : '';
+  return `${operation}${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;
+}
+
+describe('bad input on every GraphQL field', () => {
+  it('never answers an internal error, whatever each argument holds', async () => {
+    const schema = await gql<{
+      __schema: {
+        queryType: { fields: SchemaField[] };
+        mutationType: { fields: SchemaField[] };
+        types: SchemaType[];
+      };
+    }>(t, admin, SCHEMA);
+    const root = schema.data?.__schema;
+    if (!root) throw new Error(JSON.stringify(schema.errors));
+    const types = new Map(root.types.map((type) => [type.name, type]));
+    const operations: Array<['query' | 'mutation', SchemaField]> = [
+      ...root.queryType.fields.map((field): ['query', SchemaField] => ['query', field]),
+      ...root.mutationType.fields.map((field): ['mutation', SchemaField] => ['mutation', field]),
+    ];
+    expect(operations.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    for (const [operation, field] of operations) {
+      if (field.args.length === 0) continue;
+      const document = documentFor(operation, field);
+      for (let variant = 0; variant < VARIANTS; variant += 1) {
+        const variables = Object.fromEntries(
+          field.args.map((arg) => [arg.name, valueFor(arg.type, variant, types)]),
+        );
+        const res = await gql(t, admin, document, variables);
+        for (const error of res.errors ?? []) {
+          const code = error.extensions?.code;
+          if (code === 'INTERNAL_ERROR' || code === 'INTERNAL_SERVER_ERROR')
+            failures.push(`${field.name} #${variant}: ${error.message.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
