@@ -1,7 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Socket } from 'socket.io-client';
 import type request from 'supertest';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 
 let t: TestApp;
 let ds: DataSource;
@@ -29,7 +34,8 @@ const WEEK = (start = '09:00', end = '18:00') =>
   }));
 
 const TEAM_FIELDS = `id name email phone imageUrl isAvailable isAdminOfIds createdAt rol { id name } spaces { id name }
-  workingHours { timezone isActive days { day isActive start end } }`;
+  workingHours { timezone isActive days { day isActive start end } } location { id name } categories { id name }
+  canManage`;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -170,6 +176,8 @@ describe('POST /api/user', () => {
     [{ rolId: '' }, 'rolId', 'Selecciona un rol'],
     [{ password: 'corta1' }, 'password', 'la contraseña debe contener al menos 8 caracteres'],
     [{ password: '' }, 'password', 'Contraseña obligatoria'],
+    // 01 §5: at least 8 characters and one number.
+    [{ password: 'sinnumeros' }, 'password', 'La contraseña debe contener al menos un número'],
     [{ spacesIds: 'no-json' }, 'spacesIds', 'Lista inválida'],
     [{ rolId: '999999' }, 'rolId', 'El rol no existe'],
     [{ spacesIds: '[999999]' }, 'spacesIds', 'El espacio no existe'],
@@ -234,11 +242,7 @@ describe('POST /api/user', () => {
     }
   });
 
-  it("refuses another company's role or space with 403 and an agent without writeUsers", async () => {
-    expect((await send('post', '/user', admin, agentFields({ rolId: String(otraRoleId) }))).status).toBe(403);
-    expect(
-      (await send('post', '/user', admin, agentFields({ spacesIds: JSON.stringify([otraSpaceId]) }))).status,
-    ).toBe(403);
+  it('refuses an agent without writeUsers', async () => {
     expect((await send('post', '/user', agente, agentFields())).status).toBe(403);
     expect((await t.http.post('/api/user').field('name', 'x')).status).toBe(401);
     const list = await gql(t, agente, '{ teamUsers { id } }');
@@ -398,9 +402,21 @@ describe('PUT /api/user', () => {
     expect(taken.body.code).toBe('USER_WITH_SAME_EMAIL');
     const [superadmin] = await ds.query(`SELECT id FROM users WHERE email = 'superadmin@demo.local'`);
     expect((await send('put', '/user', admin, { id: String(superadmin.id), name: 'Otro' })).status).toBe(403);
-    expect((await send('put', '/user', otra, { id: String(agent.id), name: 'Otro' })).status).toBe(403);
+    // Another company's user reads exactly as one that does not exist.
+    const foreign = await send('put', '/user', otra, { id: String(agent.id), name: 'Otro' });
     const missing = await send('put', '/user', admin, { id: '99999999', name: 'Otro' });
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: expect.any(String),
+      userMessage: 'El usuario no existe',
+      field: 'id',
+      fields: { id: 'El usuario no existe' },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toEqual(missing.body);
+    const [row] = await ds.query(`SELECT name FROM users WHERE id = $1`, [agent.id]);
+    expect(row.name).toBe('Laura Ventas');
     const badId = await send('put', '/user', admin, { id: 'abc' });
     expect(badId.status).toBe(400);
     expect(badId.body.field).toBe('id');
@@ -465,10 +481,17 @@ describe('PUT /api/deleteUser', () => {
         .status,
     ).toBe(400);
     const [other] = await ds.query(`SELECT id FROM users WHERE email = 'admin@otra.local'`);
-    expect(
-      (await t.http.put('/api/deleteUser').set('Authorization', `Bearer ${admin}`).send({ id: other.id }))
-        .status,
-    ).toBe(403);
+    const foreign = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ id: other.id });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'id',
+      userMessage: 'El usuario no existe',
+    });
+    expect(await ds.query(`SELECT 1 FROM users WHERE id = $1`, [other.id])).toHaveLength(1);
     expect(
       (await t.http.put('/api/deleteUser').set('Authorization', `Bearer ${agente}`).send({ id: 1 })).status,
     ).toBe(403);
@@ -507,7 +530,9 @@ describe('availability and form options', () => {
         id: other.id,
       },
     );
-    expect(cross.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    expect(cross.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', field: 'id' });
+    const [stillAvailable] = await ds.query(`SELECT "isAvailable" FROM users WHERE id = $1`, [other.id]);
+    expect(stillAvailable.isAvailable).toBe(true);
 
     const options = await gql<{
       teamFormOptions: { roles: Array<{ name: string }>; spaces: Array<{ id: number }>; timezone: string };
@@ -583,5 +608,545 @@ describe('JSON bodies and odd values', () => {
       .set('Content-Type', 'application/json')
       .send('{"id": ');
     expect(res.status).toBe(400);
+  });
+});
+
+/** Every file stored in the public uploads area of this run. */
+function storedUploads(): string[] {
+  const root = join(t.app.get<AppConfig>(APP_CONFIG).dataDir, 'uploads');
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+async function createdAgent(extra: Record<string, string> = {}): Promise<{ id: number; email: string }> {
+  const fields = agentFields(extra);
+  const res = await send('post', '/user', admin, fields);
+  expect(res.status).toBe(201);
+  return { id: res.body.id, email: fields.email };
+}
+
+describe('escalation rule: a role or a user with permissions the caller lacks', () => {
+  let lead: string;
+  let leadId: number;
+  let leadRoleId: number;
+  let adminUserId: number;
+  let adminHash: string;
+
+  beforeAll(async () => {
+    // A team lead: writeUsers and everything an agent has, but none of the admin's configuration permissions.
+    const role = await gql<{ createRole: { id: number } }>(
+      t,
+      admin,
+      'mutation($input: RoleInput!) { createRole(input: $input) { id } }',
+      {
+        input: {
+          name: `coordinador ${process.pid}`,
+          permissions: [
+            'agent',
+            'readChat',
+            'readUsers',
+            'writeUsers',
+            'readMultimedia',
+            'readQuickAnswers',
+            'tagConversations',
+            'coldBot',
+            'followUp',
+          ],
+        },
+      },
+    );
+    leadRoleId = role.data?.createRole.id as number;
+    expect(leadRoleId).toBeGreaterThan(0);
+    const lead_ = await createdAgent({ rolId: String(leadRoleId) });
+    leadId = lead_.id;
+    lead = await login(t, lead_.email, 'Segura123');
+    const [row] = await ds.query(`SELECT id, "passwordHash" FROM users WHERE email = 'admin@demo.local'`);
+    adminUserId = row.id;
+    adminHash = row.passwordHash;
+  });
+
+  it('refuses to give the admin role, on create and on edit, and changes nothing', async () => {
+    const before = await userCount();
+    const created = await send('post', '/user', lead, agentFields({ rolId: String(adminRoleId) }));
+    expect(created.status).toBe(403);
+    expect(created.body).toMatchObject({
+      code: 'FORBIDDEN',
+      field: 'rolId',
+      userMessage: 'No puedes asignar un rol con permisos que tú no tienes.',
+    });
+    expect(await userCount()).toBe(before);
+
+    const agent = await createdAgent();
+    const promoted = await send('put', '/user', lead, { id: String(agent.id), rolId: String(adminRoleId) });
+    expect(promoted.status).toBe(403);
+    expect(promoted.body.field).toBe('rolId');
+    const self = await send('put', '/user', lead, { id: String(leadId), rolId: String(adminRoleId) });
+    expect(self.status).toBe(403);
+    const roles = await ds.query(`SELECT id, "roleId" FROM users WHERE id = ANY($1) ORDER BY id`, [
+      [agent.id, leadId],
+    ]);
+    expect(roles).toEqual(
+      [
+        { id: agent.id, roleId: agenteRoleId },
+        { id: leadId, roleId: leadRoleId },
+      ].sort((a, b) => a.id - b.id),
+    );
+  });
+
+  it('still gives the roles within its own permissions and edits the users who hold them', async () => {
+    const created = await send('post', '/user', lead, agentFields({ rolId: String(leadRoleId) }));
+    expect(created.status).toBe(201);
+    const edited = await send('put', '/user', lead, {
+      id: String(created.body.id),
+      rolId: String(agenteRoleId),
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.rol.name).toBe('agente');
+  });
+
+  it('refuses to edit, reset the password of, switch or delete an admin, and to delete oneself', async () => {
+    const edit = await send('put', '/user', lead, { id: String(adminUserId), password: 'Tomada123' });
+    expect(edit.status).toBe(403);
+    expect(edit.body).toMatchObject({
+      code: 'FORBIDDEN',
+      userMessage: 'No puedes modificar a un usuario con permisos que tú no tienes.',
+    });
+    const [after] = await ds.query(`SELECT "passwordHash" FROM users WHERE id = $1`, [adminUserId]);
+    expect(after.passwordHash).toBe(adminHash);
+    expect((await gql(t, admin, '{ me { id } }')).data).not.toBeNull();
+
+    const removed = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${lead}`)
+      .send({ id: adminUserId });
+    expect(removed.status).toBe(403);
+    expect(removed.body.code).toBe('FORBIDDEN');
+    expect(await ds.query(`SELECT 1 FROM users WHERE id = $1`, [adminUserId])).toHaveLength(1);
+
+    const switched = await gql(
+      t,
+      lead,
+      'mutation($id: Int!) { updateUserAvailability(id: $id, isAvailable: false) { id } }',
+      { id: adminUserId },
+    );
+    expect(switched.errors?.[0].extensions.code).toBe('FORBIDDEN');
+
+    const self = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${lead}`)
+      .send({ id: leadId });
+    expect(self.status).toBe(400);
+    expect(self.body).toMatchObject({ field: 'id', userMessage: 'No puedes eliminar tu propio usuario' });
+    expect(await ds.query(`SELECT 1 FROM users WHERE id = $1`, [leadId])).toHaveLength(1);
+  });
+
+  it('refuses to make a user it manages the administrator of an admin (it would show them the admin conversations)', async () => {
+    const agent = await createdAgent();
+    const res = await send('put', '/user', lead, {
+      id: String(agent.id),
+      isAdminOfIds: JSON.stringify([adminUserId]),
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', field: 'isAdminOfIds' });
+    const created = await send(
+      'post',
+      '/user',
+      lead,
+      agentFields({ isAdminOfIds: JSON.stringify([adminUserId]) }),
+    );
+    expect(created.status).toBe(403);
+    const [row] = await ds.query(`SELECT "isAdminOfIds" FROM users WHERE id = $1`, [agent.id]);
+    expect(row.isAdminOfIds ?? []).toEqual([]);
+    // Users it may manage are fine.
+    const other = await createdAgent();
+    const ok = await send('put', '/user', lead, {
+      id: String(agent.id),
+      isAdminOfIds: JSON.stringify([other.id]),
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.isAdminOfIds).toEqual([other.id]);
+  });
+
+  it('is offered only the roles it may give, and sees whom it may manage', async () => {
+    const options = await gql<{ teamFormOptions: { roles: Array<{ id: number; name: string }> } }>(
+      t,
+      lead,
+      '{ teamFormOptions { roles { id name } } }',
+    );
+    const names = options.data?.teamFormOptions.roles.map((r) => r.name) ?? [];
+    expect(names).toContain('agente');
+    expect(options.data?.teamFormOptions.roles.map((r) => r.id)).toContain(leadRoleId);
+    expect(names).not.toContain('admin');
+    expect(names).not.toContain('groupadmin');
+    expect(names).not.toContain('superadmin');
+
+    const list = await gql<{ teamUsers: Array<{ email: string; canManage: boolean }> }>(
+      t,
+      lead,
+      '{ teamUsers { email canManage } }',
+    );
+    const manage = (mail: string) => list.data?.teamUsers.find((u) => u.email === mail)?.canManage;
+    expect(manage('admin@demo.local')).toBe(false);
+    expect(manage('superadmin@demo.local')).toBe(false);
+    expect(manage('agente@demo.local')).toBe(true);
+    const byAdmin = await gql<{ teamUsers: Array<{ email: string; canManage: boolean }> }>(
+      t,
+      admin,
+      '{ teamUsers { email canManage } }',
+    );
+    expect(byAdmin.data?.teamUsers.find((u) => u.email === 'agente@demo.local')?.canManage).toBe(true);
+    expect(byAdmin.data?.teamUsers.find((u) => u.email === 'superadmin@demo.local')?.canManage).toBe(false);
+  });
+
+  it('refuses a readUsers-only group admin on every write, while it still reads the team', async () => {
+    const groupadmin = await login(t, 'groupadmin@demo.local');
+    const agent = await createdAgent();
+    const before = await userCount();
+    expect((await send('post', '/user', groupadmin, agentFields())).status).toBe(403);
+    const edit = await send('put', '/user', groupadmin, { id: String(agent.id), name: 'Otro Nombre' });
+    expect(edit.status).toBe(403);
+    const removed = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${groupadmin}`)
+      .send({ id: agent.id });
+    expect(removed.status).toBe(403);
+    expect(await userCount()).toBe(before);
+    const [row] = await ds.query(`SELECT name FROM users WHERE id = $1`, [agent.id]);
+    expect(row.name).toBe('Laura Ventas');
+    const list = await gql<{ teamUsers: Array<{ id: number }> }>(t, groupadmin, '{ teamUsers { id } }');
+    expect(list.data?.teamUsers.map((u) => u.id)).toContain(agent.id);
+    const options = await gql(t, groupadmin, '{ teamFormOptions { timezone } }');
+    expect(options.errors?.[0].extensions.code).toBe('FORBIDDEN');
+  });
+});
+
+describe("another company's ids read as unknown ones", () => {
+  let otraLocationId: number;
+  let otraCategoryId: number;
+  let otraUserId: number;
+
+  beforeAll(async () => {
+    const [otraCompany] = await ds.query(`SELECT "companyId" FROM users WHERE email = 'admin@otra.local'`);
+    const [location] = await ds.query(
+      `INSERT INTO locations ("companyId", name) VALUES ($1, $2) RETURNING id`,
+      [otraCompany.companyId, `Sucursal ajena ${process.pid}`],
+    );
+    const [category] = await ds.query(
+      `INSERT INTO categories ("companyId", name) VALUES ($1, $2) RETURNING id`,
+      [otraCompany.companyId, `Categoría ajena ${process.pid}`],
+    );
+    const [user] = await ds.query(`SELECT id FROM users WHERE email = 'admin@otra.local'`);
+    otraLocationId = location.id;
+    otraCategoryId = category.id;
+    otraUserId = user.id;
+  });
+
+  const cases = (): Array<[string, Record<string, string>, Record<string, string>, string]> => [
+    ['rolId', { rolId: String(otraRoleId) }, { rolId: '999999' }, 'El rol no existe'],
+    [
+      'spacesIds',
+      { spacesIds: JSON.stringify([otraSpaceId]) },
+      { spacesIds: '[999999]' },
+      'El espacio no existe',
+    ],
+    [
+      'isAdminOfIds',
+      { isAdminOfIds: JSON.stringify([otraUserId]) },
+      { isAdminOfIds: '[999999]' },
+      'El usuario no existe',
+    ],
+    [
+      'locationId',
+      { locationId: String(otraLocationId) },
+      { locationId: '999999' },
+      'La ubicación no existe',
+    ],
+    [
+      'categoriesIds',
+      { categoriesIds: JSON.stringify([otraCategoryId]) },
+      { categoriesIds: '[999999]' },
+      'La categoría no existe',
+    ],
+  ];
+
+  it('answers each on create with the same 400 as a nonexistent id, naming the field, and creates nothing', async () => {
+    for (const [field, foreign, unknown, message] of cases()) {
+      const before = await userCount();
+      const fields = agentFields();
+      const a = await send('post', '/user', admin, { ...fields, ...foreign });
+      const b = await send('post', '/user', admin, { ...fields, ...unknown });
+      expect(a.status, field).toBe(400);
+      expect(a.body, field).toMatchObject({ code: 'VALIDATION_ERROR', field, userMessage: message });
+      expect(a.body, field).toEqual(b.body);
+      expect(await userCount()).toBe(before);
+    }
+  });
+
+  it('answers each on edit with a 400 naming the field, and changes nothing', async () => {
+    const agent = await createdAgent();
+    const snapshot = async () =>
+      ds.query(
+        `SELECT u."roleId", u."locationId", u."isAdminOfIds", u.name,
+                ARRAY(SELECT "spaceId" FROM user_spaces WHERE "userId" = u.id) AS spaces,
+                ARRAY(SELECT "categoryId" FROM user_categories WHERE "userId" = u.id) AS categories
+           FROM users u WHERE u.id = $1`,
+        [agent.id],
+      );
+    const before = await snapshot();
+    for (const [field, foreign, unknown, message] of cases()) {
+      const a = await send('put', '/user', admin, { id: String(agent.id), name: 'Cambio', ...foreign });
+      const b = await send('put', '/user', admin, { id: String(agent.id), name: 'Cambio', ...unknown });
+      expect(a.status, field).toBe(400);
+      expect(a.body, field).toMatchObject({ code: 'VALIDATION_ERROR', field, userMessage: message });
+      expect(a.body, field).toEqual(b.body);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers another company user by id as a missing one on every call', async () => {
+    const read = await gql(t, admin, 'query($id: Int!) { teamUser(id: $id) { id } }', { id: otraUserId });
+    const missing = await gql(t, admin, 'query($id: Int!) { teamUser(id: $id) { id } }', { id: 99999999 });
+    expect(read.errors?.[0].extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'id',
+      userMessage: 'El usuario no existe',
+    });
+    expect(missing.errors?.[0].extensions).toMatchObject(read.errors?.[0].extensions ?? {});
+    const removed = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ id: 99999999 });
+    expect(removed.status).toBe(400);
+    expect(removed.body.userMessage).toBe('El usuario no existe');
+  });
+});
+
+describe('location and categories (02 §3 User, §5 User create)', () => {
+  it('saves them, returns them in the team list and the user, and replaces or clears them on edit', async () => {
+    const [first] = await ds.query(
+      `INSERT INTO locations ("companyId", name) VALUES ($1, $2) RETURNING id, name`,
+      [demoCompanyId, `Sede Norte ${process.pid}`],
+    );
+    const [second] = await ds.query(
+      `INSERT INTO locations ("companyId", name) VALUES ($1, $2) RETURNING id, name`,
+      [demoCompanyId, `Sede Sur ${process.pid}`],
+    );
+    const cats: Array<{ id: number; name: string }> = await ds.query(
+      `INSERT INTO categories ("companyId", name) VALUES ($1, $2), ($1, $3) RETURNING id, name`,
+      [demoCompanyId, `Autos ${process.pid}`, `Bienes ${process.pid}`],
+    );
+    const created = await send(
+      'post',
+      '/user',
+      admin,
+      agentFields({ locationId: String(first.id), categoriesIds: JSON.stringify(cats.map((c) => c.id)) }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.location).toEqual(first);
+    expect(created.body.categories).toEqual(cats);
+
+    const one = await gql<{
+      teamUser: { location: { id: number; name: string } | null; categories: unknown[] };
+    }>(t, admin, `query($id: Int!) { teamUser(id: $id) { ${TEAM_FIELDS} } }`, { id: created.body.id });
+    expect(one.data?.teamUser.location).toEqual(first);
+    expect(one.data?.teamUser.categories).toEqual(cats);
+    const list = await gql<{ teamUsers: Array<{ id: number; location: unknown; categories: unknown[] }> }>(
+      t,
+      admin,
+      `{ teamUsers { ${TEAM_FIELDS} } }`,
+    );
+    expect(list.data?.teamUsers.find((u) => u.id === created.body.id)).toMatchObject({
+      location: first,
+      categories: cats,
+    });
+
+    const options = await gql<{
+      teamFormOptions: { locations: Array<{ id: number }>; categories: Array<{ id: number }> };
+    }>(t, admin, '{ teamFormOptions { locations { id name } categories { id name } } }');
+    expect(options.data?.teamFormOptions.locations.map((l) => l.id)).toEqual(
+      expect.arrayContaining([first.id, second.id]),
+    );
+    expect(options.data?.teamFormOptions.categories.map((c) => c.id)).toEqual(
+      expect.arrayContaining(cats.map((c) => c.id)),
+    );
+
+    const moved = await send('put', '/user', admin, {
+      id: String(created.body.id),
+      locationId: String(second.id),
+      categoriesIds: JSON.stringify([cats[1].id]),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.location).toEqual(second);
+    expect(moved.body.categories).toEqual([cats[1]]);
+    // Absent fields keep their values.
+    const renamed = await send('put', '/user', admin, { id: String(created.body.id), name: 'Otro Nombre' });
+    expect(renamed.body).toMatchObject({ location: second, categories: [cats[1]] });
+    const cleared = await send('put', '/user', admin, {
+      id: String(created.body.id),
+      locationId: '',
+      categoriesIds: '[]',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ location: null, categories: [] });
+  });
+});
+
+describe('the photo of a refused user is not kept', () => {
+  it('stores nothing when the e-mail is taken, the plan is full, or an edit is refused', async () => {
+    const before = storedUploads();
+    const taken = await send('post', '/user', admin, agentFields({ email: 'agente@demo.local' }), {
+      content: PNG,
+      name: 'foto.png',
+    });
+    expect(taken.status).toBe(409);
+
+    const owner = await registerCompany(t, 'fotos');
+    const [row] = await ds.query(
+      `SELECT u."companyId", s.id AS "spaceId" FROM users u
+         JOIN spaces s ON s."companyId" = u."companyId" AND s."isDefault" WHERE u.email = $1`,
+      [owner.email],
+    );
+    await ds.query(`UPDATE companies SET "usersLimit" = 1, "adminsLimit" = 1 WHERE id = $1`, [row.companyId]);
+    const [ownerRole] = await ds.query(`SELECT id FROM roles WHERE "companyId" = $1 AND name = 'agente'`, [
+      row.companyId,
+    ]);
+    const full = await send(
+      'post',
+      '/user',
+      owner.token,
+      {
+        name: 'Persona Foto',
+        email: email('foto'),
+        rolId: String(ownerRole.id),
+        password: 'Segura123',
+        spacesIds: JSON.stringify([row.spaceId]),
+      },
+      { content: PNG, name: 'foto.png' },
+    );
+    expect(full.status).toBe(400);
+    expect(full.body.code).toBe('REACH_USERS_LIMIT_ERROR');
+
+    const [ownerUser] = await ds.query(
+      `SELECT u.id, r.id AS "adminRoleId" FROM users u JOIN roles r ON r."companyId" = u."companyId" AND r.name = 'admin'
+        WHERE u.email = $1`,
+      [owner.email],
+    );
+    await ds.query(`UPDATE companies SET "usersLimit" = 5, "adminsLimit" = 1 WHERE id = $1`, [row.companyId]);
+    const agent = await send('post', '/user', owner.token, {
+      name: 'Persona Foto',
+      email: email('foto'),
+      rolId: String(ownerRole.id),
+      password: 'Segura123',
+      spacesIds: JSON.stringify([row.spaceId]),
+    });
+    expect(agent.status).toBe(201);
+    const promote = await send(
+      'put',
+      '/user',
+      owner.token,
+      { id: String(agent.body.id), rolId: String(ownerUser.adminRoleId) },
+      { content: PNG, name: 'foto.png' },
+    );
+    expect(promote.status).toBe(400);
+    expect(promote.body.code).toBe('REACH_ADMINS_LIMIT_ERROR');
+    const [unchanged] = await ds.query(`SELECT "imageUrl" FROM users WHERE id = $1`, [agent.body.id]);
+    expect(unchanged.imageUrl).toBeNull();
+
+    expect(storedUploads()).toEqual(before);
+    // A successful one still stores it.
+    const ok = await send('post', '/user', admin, agentFields(), { content: PNG, name: 'foto.png' });
+    expect(ok.status).toBe(201);
+    expect(storedUploads()).toHaveLength(before.length + 1);
+  });
+});
+
+describe('live sockets follow the user changes', () => {
+  const opened: Socket[] = [];
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.close();
+  });
+
+  function closed(socket: Socket): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket stayed open')), 5000);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+  }
+
+  it("closes a deleted user's open socket at once, and it cannot come back", async () => {
+    const agent = await createdAgent();
+    const socket = await openSocket(t.baseUrl, await login(t, agent.email, 'Segura123'), opened);
+    const gone = closed(socket);
+    const res = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ id: agent.id });
+    expect(res.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    const refused = new Promise<string>((resolve) => socket.once('connect_error', (e) => resolve(e.message)));
+    socket.connect();
+    expect(await refused).toBe('UNAUTHORIZED');
+  });
+
+  it("closes the sockets of a user whose password an admin sets, but not the admin's own", async () => {
+    const agent = await createdAgent();
+    const socket = await openSocket(t.baseUrl, await login(t, agent.email, 'Segura123'), opened);
+    const adminSocket = await openSocket(t.baseUrl, admin, opened);
+    const gone = closed(socket);
+    const res = await send('put', '/user', admin, { id: String(agent.id), password: 'NuevaClave9' });
+    expect(res.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(adminSocket.connected).toBe(true);
+  });
+
+  it('moves the sockets of a user whose role changes into the rooms of the new role', async () => {
+    const [other] = await ds.query(`SELECT id FROM users WHERE email = 'agente@demo.local'`);
+    const toggle = () =>
+      gql(t, admin, 'mutation($id: Int!) { updateUserAvailability(id: $id, isAvailable: true) { id } }', {
+        id: other.id,
+      });
+    const aboutOther = (payload: { userId: number }) => payload.userId === other.id;
+    const [groupadminRole] = await ds.query(
+      `SELECT id FROM roles WHERE "companyId" = $1 AND name = 'groupadmin'`,
+      [demoCompanyId],
+    );
+
+    // Promoted: an agent becomes a group admin and, once connected again, hears company-wide events.
+    const agent = await createdAgent();
+    const socket = await openSocket(t.baseUrl, await login(t, agent.email, 'Segura123'), opened);
+    let gone = closed(socket);
+    const promoted = await send('put', '/user', admin, {
+      id: String(agent.id),
+      rolId: String(groupadminRole.id),
+    });
+    expect(promoted.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    // What the web client does on a server-side disconnect (lib/socket.ts).
+    let back = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.connect();
+    await back;
+    let heard = nextEvent(socket, 'updateUserData', 3000, aboutOther);
+    await toggle();
+    await expect(heard).resolves.toMatchObject({ userId: other.id });
+
+    // Demoted: back to agent, the socket no longer hears them.
+    gone = closed(socket);
+    const demoted = await send('put', '/user', admin, { id: String(agent.id), rolId: String(agenteRoleId) });
+    expect(demoted.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    back = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.connect();
+    await back;
+    heard = nextEvent(socket, 'updateUserData', 800, aboutOther);
+    await toggle();
+    await expect(heard).rejects.toThrow(/no updateUserData/);
   });
 });

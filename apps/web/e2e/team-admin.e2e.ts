@@ -196,4 +196,98 @@ describe('team (/users, /users/new)', () => {
         await graphql(baseUrl, admin, 'mutation($id: Int!) { deleteRole(id: $id) }', { id: created.id });
     }
   });
+
+  it('gives a user a location and categories, and a role change reaches their open client live', async () => {
+    const email = `sede.${run}@equipo.test`;
+    const name = `Mario Sede ${run}`;
+    const location = await graphql<{ createLocation: { id: number } }>(
+      baseUrl,
+      admin,
+      'mutation($input: LocationInput!) { createLocation(input: $input) { id } }',
+      { input: { name: `Sede ${run}` } },
+    );
+    const category = await graphql<{ createCategory: { id: number; name: string } }>(
+      baseUrl,
+      admin,
+      'mutation($input: CategoryInput!) { createCategory(input: $input) { id name } }',
+      { input: { name: `Autos ${run}` } },
+    );
+    const categoryName = category.data?.createCategory.name ?? '';
+    const [other] =
+      (
+        await graphql<{ teamUsers: TeamRow[] }>(baseUrl, admin, '{ teamUsers { id email rol { name } } }')
+      ).data?.teamUsers.filter((u) => u.email === 'agente@demo.local') ?? [];
+    const setAvailable = (isAvailable: boolean) =>
+      graphql(
+        baseUrl,
+        admin,
+        'mutation($id: Int!, $on: Boolean!) { updateUserAvailability(id: $id, isAvailable: $on) { id } }',
+        { id: other?.id, on: isAvailable },
+      );
+    try {
+      await withPage(browser, baseUrl, 'team-location-categories', async (page) => {
+        await loginAndWaitForShell(page, 'admin@demo.local');
+        await page.goto('/users/new');
+        await fillUser(page, { name, email, role: 'agente' });
+        await choose(page, 'Ubicación', `Sede ${run}`, true);
+        await choose(page, 'Categorías', categoryName, true);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Guardar' }).click();
+        await page.waitForURL('**/users');
+        const row = page.getByRole('row').filter({ hasText: email });
+        await row.waitFor();
+        expect(await row.getByTestId('team-location').textContent()).toBe(`Sede ${run}${categoryName}`);
+      });
+      const created = await graphql<{
+        teamUsers: Array<{ id: number; email: string; location: { name: string } | null }>;
+      }>(baseUrl, admin, '{ teamUsers { id email location { name } categories { name } } }');
+      const user = created.data?.teamUsers.find((u) => u.email === email);
+      expect(user?.location?.name).toBe(`Sede ${run}`);
+
+      const agentSide = await openPage(browser, baseUrl);
+      try {
+        await loginAndWaitForShell(agentSide.page, email, 'Segura123');
+        expect(await navLabels(agentSide.page)).not.toContain('Estadísticas');
+        // The admin makes them a group admin: the server closes their socket, the client connects again
+        // with the new role and loads its data again, without a reload.
+        const groupadmin = (
+          await graphql<{ teamFormOptions: { roles: Array<{ id: number; name: string }> } }>(
+            baseUrl,
+            admin,
+            '{ teamFormOptions { roles { id name } } }',
+          )
+        ).data?.teamFormOptions.roles.find((r) => r.name === 'groupadmin');
+        const changed = await fetch(`${baseUrl}/api/user`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
+          body: JSON.stringify({ id: user?.id, rolId: groupadmin?.id }),
+        });
+        expect(changed.status).toBe(200);
+        await expect.poll(() => navLabels(agentSide.page), { timeout: 15_000 }).toContain('Estadísticas');
+        // To the team list in the same page (no reload: the socket in use is the one that reconnected).
+        await agentSide.page.evaluate(() => {
+          window.history.pushState({}, '', '/users');
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        });
+        await agentSide.page.getByTestId(`team-row-${other?.id}`).waitFor();
+        const theirSwitch = agentSide.page.getByTestId(`team-row-${other?.id}`).getByRole('switch');
+        // A company-wide event (another user's availability) now reaches them live.
+        await setAvailable(false);
+        await expect.poll(() => theirSwitch.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
+      } finally {
+        await agentSide.context.close();
+      }
+    } finally {
+      await setAvailable(true);
+      await deleteByEmail(email);
+      if (location.data)
+        await graphql(baseUrl, admin, 'mutation($id: Int!) { deleteLocation(id: $id) }', {
+          id: location.data.createLocation.id,
+        });
+      if (category.data)
+        await graphql(baseUrl, admin, 'mutation($id: Int!) { deleteCategory(id: $id) }', {
+          id: category.data.createCategory.id,
+        });
+    }
+  });
 });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Plan } from './company';
 import {
   defaultWorkingHours,
+  holdsAllPermissions,
   isWithinWorkingHours,
+  manageUserError,
+  roleGrantError,
   teamLimitError,
   teamLimitsFor,
   validateTeamUserDraft,
@@ -148,5 +151,46 @@ describe('team limits', () => {
         { before: null, after: admin },
       ),
     ).toBeNull();
+  });
+});
+
+describe('escalation rule', () => {
+  const teamLead = {
+    roleName: 'Coordinador',
+    permissions: { readChat: true, readUsers: true, writeUsers: true },
+  } as const;
+  const admin = {
+    roleName: 'admin',
+    permissions: { readChat: true, writeUsers: true, writeRols: true },
+  } as const;
+
+  it('holds a set only when every known permission of it is held', () => {
+    expect(holdsAllPermissions({ readChat: true, writeUsers: true }, ['readChat'])).toBe(true);
+    expect(holdsAllPermissions({ readChat: true }, ['readChat', 'writeRols'])).toBe(false);
+    expect(holdsAllPermissions({ readChat: true }, ['readChat', 'notAPermission'])).toBe(true);
+    expect(holdsAllPermissions({}, [])).toBe(true);
+  });
+
+  it('refuses to give a role with a permission the caller lacks', () => {
+    expect(roleGrantError(teamLead, { roleName: 'agente', permissions: ['readChat'] })).toBeNull();
+    expect(roleGrantError(teamLead, { roleName: 'admin', permissions: ['readChat', 'writeRols'] })).toBe(
+      'No puedes asignar un rol con permisos que tú no tienes.',
+    );
+  });
+
+  it('keeps the superadmin role and the superadmin to a superadmin, even for an admin holding everything', () => {
+    const everything = { roleName: 'superadmin', permissions: ['readChat'] };
+    expect(roleGrantError(admin, everything)).toMatch(/superadministrador/);
+    expect(manageUserError(admin, everything)).toMatch(/superadministrador/);
+    expect(roleGrantError({ ...admin, roleName: 'superadmin' }, everything)).toBeNull();
+  });
+
+  it('refuses to manage a user whose role holds more than the caller', () => {
+    expect(
+      manageUserError(teamLead, { roleName: 'agente', permissions: ['readChat', 'readUsers'] }),
+    ).toBeNull();
+    expect(manageUserError(teamLead, { roleName: 'admin', permissions: ['readChat', 'writeRols'] })).toBe(
+      'No puedes modificar a un usuario con permisos que tú no tienes.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { Plan } from './company';
 import { userMessageFor } from './errors';
-import { ROLE_NAMES } from './permissions';
+import { isPermissionName, type PermissionMap, ROLE_NAMES } from './permissions';
 import {
   VALIDATION_MESSAGES,
   type ValidationResult,
@@ -56,6 +56,16 @@ export const TEAM_MESSAGES = {
   roleRequired: 'Selecciona un rol',
   spacesRequired: 'Selecciona al menos un espacio',
   nameTooLong: 'El nombre no debe exceder los 120 caracteres',
+  userNotFound: 'El usuario no existe',
+  roleNotFound: 'El rol no existe',
+  spaceNotFound: 'El espacio no existe',
+  locationNotFound: 'La ubicación no existe',
+  categoryNotFound: 'La categoría no existe',
+  roleAboveOwn: 'No puedes asignar un rol con permisos que tú no tienes.',
+  superadminRoleOnly: 'Solo el superadministrador puede asignar el rol de superadministrador.',
+  userAboveOwn: 'No puedes modificar a un usuario con permisos que tú no tienes.',
+  superadminOnly: 'Solo el superadministrador puede modificar al superadministrador.',
+  cannotDeleteSelf: 'No puedes eliminar tu propio usuario',
 } as const;
 
 export const USER_NAME_MAX = 120;
@@ -266,4 +276,47 @@ export function teamLimitError(
   if (addsAdmin && limits.admins !== null && counts.admins + 1 > limits.admins)
     return 'REACH_ADMINS_LIMIT_ERROR';
   return null;
+}
+
+/** A role as the escalation rule reads it: its name and its permission names. */
+export interface RoleGrant {
+  roleName: string;
+  permissions: readonly string[];
+}
+
+/**
+ * Whether `own` holds every permission of `wanted`. Unknown names are ignored, as toPermissionMap drops them: a
+ * stale permission row grants nothing, so it cannot be escalated to either.
+ */
+export function holdsAllPermissions(own: PermissionMap, wanted: readonly string[]): boolean {
+  return wanted.every((name) => !isPermissionName(name) || own[name] === true);
+}
+
+/**
+ * Escalation rule of the team screens: a user gives only a role whose permissions they hold themselves, and only
+ * a superadmin gives the superadmin role. Null when allowed, else the Spanish reason.
+ */
+export function roleGrantError(
+  caller: { roleName: string; permissions: PermissionMap },
+  role: RoleGrant,
+): string | null {
+  if (role.roleName === ROLE_NAMES.superadmin && caller.roleName !== ROLE_NAMES.superadmin) {
+    return TEAM_MESSAGES.superadminRoleOnly;
+  }
+  return holdsAllPermissions(caller.permissions, role.permissions) ? null : TEAM_MESSAGES.roleAboveOwn;
+}
+
+/**
+ * The same rule for the people themselves: a user creates, edits or deletes only users whose current role they
+ * could give (so nobody with writeUsers alone rewrites an admin's password), and only a superadmin manages a
+ * superadmin. Null when allowed, else the Spanish reason.
+ */
+export function manageUserError(
+  caller: { roleName: string; permissions: PermissionMap },
+  target: RoleGrant,
+): string | null {
+  if (target.roleName === ROLE_NAMES.superadmin && caller.roleName !== ROLE_NAMES.superadmin) {
+    return TEAM_MESSAGES.superadminOnly;
+  }
+  return holdsAllPermissions(caller.permissions, target.permissions) ? null : TEAM_MESSAGES.userAboveOwn;
 }

@@ -20,6 +20,7 @@ export function sessionRoom(sessionId: string): string {
 type BusMessage =
   | { o: string; k: 'emit'; r: string[]; e: string; p: unknown }
   | { o: string; k: 'disconnect'; s: string }
+  | { o: string; k: 'disconnectUser'; u: number }
   | { o: string; k: 'attachment'; a: string }
   // Presence: 'hello' when an instance starts listening (the others answer 'here'), 'here' as a heartbeat,
   // 'bye' when it stops.
@@ -168,6 +169,15 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
     this.publish({ o: this.instanceId, k: 'disconnect', s: sessionId });
   }
 
+  /**
+   * Closes every open socket of a user, on every instance: a deleted user's, or one whose role changed (their
+   * client connects again and the gateway joins the rooms of the new role; a revoked session is refused instead).
+   */
+  disconnectUser(userId: number): void {
+    this.server?.in(agentRoom(userId)).disconnectSockets(true);
+    this.publish({ o: this.instanceId, k: 'disconnectUser', u: userId });
+  }
+
   private deliver(rooms: string[], event: string, payload: unknown): void {
     const server = this.server;
     if (!server) return;
@@ -250,6 +260,7 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
       }
       if (message.k === 'emit') this.deliver(message.r, message.e, message.p);
       else if (message.k === 'disconnect') this.server?.in(sessionRoom(message.s)).disconnectSockets(true);
+      else if (message.k === 'disconnectUser') this.server?.in(agentRoom(message.u)).disconnectSockets(true);
     } catch (error) {
       this.logger.warn(`realtime message dropped: ${String(error)}`);
     }

@@ -6,6 +6,7 @@ import { Contacts1763820000000 } from './1763820000000-contacts';
 import { Multimedia1763850000000 } from './1763850000000-multimedia';
 import { ChannelSlots1763860000000 } from './1763860000000-channel-slots';
 import { Team1763870000000 } from './1763870000000-team';
+import { UserCategories1763874000000 } from './1763874000000-user-categories';
 import { CaseInsensitiveUniques1763876000000 } from './1763876000000-case-insensitive-uniques';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
@@ -18,5 +19,6 @@ export const MIGRATIONS = [
   Multimedia1763850000000,
   ChannelSlots1763860000000,
   Team1763870000000,
+  UserCategories1763874000000,
   CaseInsensitiveUniques1763876000000,
 ];

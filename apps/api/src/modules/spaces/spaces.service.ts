@@ -60,16 +60,6 @@ export class SpacesService {
     return this.spaces.find({ where: { companyId }, order: { isDefault: 'DESC', name: 'ASC' } });
   }
 
-  listForUser(companyId: number, userId: number): Promise<Space[]> {
-    return this.spaces
-      .createQueryBuilder('s')
-      .innerJoin('user_spaces', 'us', 'us."spaceId" = s.id AND us."userId" = :userId', { userId })
-      .where('s."companyId" = :companyId', { companyId })
-      .orderBy('s."isDefault"', 'DESC')
-      .addOrderBy('s.name', 'ASC')
-      .getMany();
-  }
-
   /** The spaces a user may switch to and work in (usableSpaceIds), in the switcher's order. */
   async listUsable(user: SpaceUser): Promise<Space[]> {
     const ids = await usableSpaceIds(this.dataSource, user);

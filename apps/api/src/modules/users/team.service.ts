@@ -1,12 +1,19 @@
 import {
   agentRoom,
   companyRoom,
+  manageUserError,
+  type PermissionMap,
   ROLE_NAMES,
+  resolveContentType,
+  roleGrantError,
+  SPACE_IMAGE_MIME_TYPES,
+  TEAM_MESSAGES,
   type TeamUserDraftError,
   takesAdminSeat,
   teamLimitError,
   teamLimitsFor,
   validateTeamUserDraft,
+  validateUploads,
   validateWorkingHours,
   WEEKDAYS,
   type Weekday,
@@ -18,14 +25,19 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { parseId, parseIdList } from '../../common/id-list';
 import { firstRow } from '../../database/query-rows';
-import { FileStorageService } from '../../providers/storage/file-storage.service';
-import { storePublicImage } from '../../providers/storage/public-image';
-import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
+import { FileStorageService, type StoredFile } from '../../providers/storage/file-storage.service';
+import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { PasswordService } from '../auth/password.service';
+import { CategoryModel } from '../categories/models/category.model';
 import { SpaceModel } from '../spaces/models/space.model';
 import type { CreateTeamUserInput, UpdateTeamUserInput } from './dto/team-user.input';
-import { TeamFormOptionsModel, TeamLimitsModel, TeamUserModel } from './models/team-user.model';
+import {
+  TeamFormOptionsModel,
+  TeamLimitsModel,
+  TeamLocationModel,
+  TeamUserModel,
+} from './models/team-user.model';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -39,8 +51,11 @@ interface TeamUserRow {
   isAdminOfIds: number[];
   createdAt: Date;
   rol: { id: number; name: string };
+  rolePermissions: string[];
   spaces: Array<{ id: number; name: string; isDefault: boolean; isGroup: boolean; imageUrl: string | null }>;
   workingHours: WorkingHours | null;
+  location: { id: number; name: string } | null;
+  categories: Array<{ id: number; name: string }>;
 }
 
 interface TargetRow {
@@ -48,6 +63,7 @@ interface TargetRow {
   companyId: number;
   roleId: number;
   roleName: string;
+  rolePermissions: string[];
   email: string;
   name: string;
   phone: string | null;
@@ -60,11 +76,32 @@ interface TargetRow {
 interface RoleRow {
   id: number;
   name: string;
-  companyId: number;
+  permissions: string[];
 }
 
+/** The caller as the escalation rule reads them. */
+interface Grantor {
+  roleName: string;
+  permissions: PermissionMap;
+}
+
+/** A photo whose content passed the 01 §5 image rules, not stored yet. */
+interface CheckedPhoto {
+  upload: SpooledFile;
+  mimeType: string;
+}
+
+const ROLE_PERMISSIONS = (role: string) =>
+  `ARRAY(SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp."permissionId"
+          WHERE rp."roleId" = ${role}.id ORDER BY p.name)`;
+
 const TEAM_USER_SELECT = `SELECT u.id, u.name, u.email, u.phone, u."imageUrl", u."isAvailable", u."isAdminOfIds",
-  u."createdAt", json_build_object('id', r.id, 'name', r.name) AS rol,
+  u."createdAt", json_build_object('id', r.id, 'name', r.name) AS rol, ${ROLE_PERMISSIONS('r')} AS "rolePermissions",
+  (SELECT json_build_object('id', l.id, 'name', l.name) FROM locations l
+    WHERE l.id = u."locationId" AND l."companyId" = u."companyId") AS location,
+  COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name, c.id)
+              FROM user_categories uc JOIN categories c ON c.id = uc."categoryId"
+             WHERE uc."userId" = u.id), '[]') AS categories,
   COALESCE((SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'isDefault', s."isDefault",
                     'isGroup', s."isGroup", 'imageUrl', s."imageUrl") ORDER BY s."isDefault" DESC, s.name)
               FROM user_spaces us JOIN spaces s ON s.id = us."spaceId" WHERE us."userId" = u.id), '[]') AS spaces,
@@ -72,7 +109,7 @@ const TEAM_USER_SELECT = `SELECT u.id, u.name, u.email, u.phone, u."imageUrl", u
      FROM user_working_hours w WHERE w."userId" = u.id) AS "workingHours"
   FROM users u JOIN roles r ON r.id = u."roleId"`;
 
-function toModel(row: TeamUserRow): TeamUserModel {
+function toModel(row: TeamUserRow, caller: Grantor): TeamUserModel {
   return Object.assign(new TeamUserModel(), {
     id: row.id,
     name: row.name,
@@ -85,6 +122,9 @@ function toModel(row: TeamUserRow): TeamUserModel {
     rol: { id: row.rol.id, name: row.rol.name },
     spaces: row.spaces.map((s) => Object.assign(new SpaceModel(), s)),
     workingHours: row.workingHours,
+    location: row.location ? Object.assign(new TeamLocationModel(), row.location) : null,
+    categories: row.categories.map((c) => Object.assign(new CategoryModel(), c)),
+    canManage: manageUserError(caller, { roleName: row.rol.name, permissions: row.rolePermissions }) === null,
   });
 }
 
@@ -146,6 +186,24 @@ function draftError(error: TeamUserDraftError): AppException {
   return new AppException(error.code, { field: error.field });
 }
 
+/** The uploaded user photo, checked against 01 §5 image rules (jpg, jpeg, png) on its content; stored later. */
+async function checkPhoto(upload: SpooledFile | null): Promise<CheckedPhoto | null> {
+  if (!upload) return null;
+  const type = resolveContentType(
+    upload.originalname,
+    await readHead(upload.path),
+    upload.size,
+    SPACE_IMAGE_MIME_TYPES,
+  );
+  if (!type.ok) throw AppException.validation('file', type.error);
+  const check = validateUploads(
+    [{ name: upload.originalname, type: type.rule.mimeType, size: upload.size }],
+    { accept: SPACE_IMAGE_MIME_TYPES },
+  );
+  if (check.rejected.length > 0) throw AppException.validation('file', check.rejected[0].error);
+  return { upload, mimeType: type.rule.mimeType };
+}
+
 /** 02 §2 team, §5 user form, §6 limits: the company's users as its admins manage them. */
 @Injectable()
 export class TeamService {
@@ -161,18 +219,24 @@ export class TeamService {
       `${TEAM_USER_SELECT} WHERE u."companyId" = $1 ORDER BY lower(u.name), u.id`,
       [caller.companyId],
     );
-    return rows.map(toModel);
+    return rows.map((row) => toModel(row, caller));
   }
 
   async get(caller: AuthUser, id: number): Promise<TeamUserModel> {
-    await this.target(caller, id, false);
-    return this.view(id);
+    await this.target(caller, id);
+    return this.view(caller, id);
   }
 
-  private async view(id: number, db: DataSource | EntityManager = this.dataSource): Promise<TeamUserModel> {
-    const row = firstRow<TeamUserRow>(await db.query(`${TEAM_USER_SELECT} WHERE u.id = $1`, [id]));
-    if (!row) throw new AppException('USER_WITH_EMAIL_NOT_FOUND');
-    return toModel(row);
+  private async view(
+    caller: AuthUser,
+    id: number,
+    db: DataSource | EntityManager = this.dataSource,
+  ): Promise<TeamUserModel> {
+    const row = firstRow<TeamUserRow>(
+      await db.query(`${TEAM_USER_SELECT} WHERE u.id = $1 AND u."companyId" = $2`, [id, caller.companyId]),
+    );
+    if (!row) throw AppException.validation('id', TEAM_MESSAGES.userNotFound);
+    return toModel(row, caller);
   }
 
   async limits(caller: AuthUser, db: DataSource | EntityManager = this.dataSource): Promise<TeamLimitsModel> {
@@ -203,27 +267,40 @@ export class TeamService {
   }
 
   async formOptions(caller: AuthUser): Promise<TeamFormOptionsModel> {
-    const [roles, spaces, company] = await Promise.all([
-      // Only a superadmin gives the superadmin role: nobody else is offered it.
+    const [roles, spaces, locations, categories, company] = await Promise.all([
       this.dataSource.query(
-        `SELECT id, name FROM roles WHERE "companyId" = $1 AND ($2 OR name <> $3) ORDER BY name, id`,
-        [caller.companyId, caller.roleName === ROLE_NAMES.superadmin, ROLE_NAMES.superadmin],
-      ),
+        `SELECT r.id, r.name, ${ROLE_PERMISSIONS('r')} AS permissions FROM roles r
+          WHERE r."companyId" = $1 ORDER BY r.name, r.id`,
+        [caller.companyId],
+      ) as Promise<RoleRow[]>,
       this.dataSource.query(
         `SELECT id, name, "isDefault", "isGroup", "imageUrl" FROM spaces WHERE "companyId" = $1
           ORDER BY "isDefault" DESC, name`,
         [caller.companyId],
-      ),
+      ) as Promise<SpaceModel[]>,
+      this.dataSource.query(`SELECT id, name FROM locations WHERE "companyId" = $1 ORDER BY name, id`, [
+        caller.companyId,
+      ]) as Promise<Array<{ id: number; name: string }>>,
+      this.dataSource.query(`SELECT id, name FROM categories WHERE "companyId" = $1 ORDER BY name, id`, [
+        caller.companyId,
+      ]) as Promise<Array<{ id: number; name: string }>>,
       this.dataSource.query(`SELECT timezone FROM companies WHERE id = $1`, [caller.companyId]),
     ]);
     return Object.assign(new TeamFormOptionsModel(), {
-      roles,
-      spaces: (spaces as SpaceModel[]).map((s) => Object.assign(new SpaceModel(), s)),
+      // Only the roles the caller may give: the form never offers what the server would refuse.
+      roles: roles
+        .filter(
+          (role) => roleGrantError(caller, { roleName: role.name, permissions: role.permissions }) === null,
+        )
+        .map((role) => ({ id: role.id, name: role.name })),
+      spaces: spaces.map((s) => Object.assign(new SpaceModel(), s)),
+      locations: locations.map((l) => Object.assign(new TeamLocationModel(), l)),
+      categories: categories.map((c) => Object.assign(new CategoryModel(), c)),
       timezone: firstRow<{ timezone: string }>(company)?.timezone ?? 'America/Mexico_City',
     });
   }
 
-  /** 02 §7 POST /user. */
+  /** 02 §7 POST /user. Every check runs before anything is written, the photo included. */
   async create(
     caller: AuthUser,
     input: CreateTeamUserInput,
@@ -243,40 +320,47 @@ export class TeamService {
     await this.checkAdministered(caller, adminOf, null);
     const hours = workingHoursOf(input.userWorkingHours);
     const locationId = await this.location(caller, input.locationId);
+    const categoryIds = idList(input.categoriesIds, 'categoriesIds') ?? [];
+    await this.checkCategories(caller, categoryIds);
+    const photo = await checkPhoto(image);
     await this.checkEmailFree(email, null);
     const passwordHash = await this.passwords.hash(password);
-    const imageUrl = image ? await storePublicImage(this.storage, image) : null;
 
-    const id = await this.uniqueEmail(() =>
-      this.dataSource.transaction(async (manager) => {
-        await this.checkLimits(manager, caller, null, role.name);
-        const inserted = firstRow<{ id: number }>(
-          await manager.query(
-            `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", phone, "imageUrl",
-                                "locationId", "selectedSpaceId", "isAdminOfIds")
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-            [
-              caller.companyId,
-              role.id,
-              name,
-              email,
-              passwordHash,
-              phone,
-              imageUrl,
-              locationId,
-              spaceIds[0],
-              adminOf,
-            ],
-          ),
-        );
-        const userId = (inserted as { id: number }).id;
-        await this.setSpaces(manager, userId, spaceIds);
-        if (hours) await this.setWorkingHours(manager, userId, hours);
-        return userId;
-      }),
+    const id = await this.withPhoto(photo, (storePhoto) =>
+      this.uniqueEmail(() =>
+        this.dataSource.transaction(async (manager) => {
+          await this.checkLimits(manager, caller, null, role.name);
+          // Stored last of all checks: a refused user leaves no file behind (withPhoto removes it if the insert fails).
+          const imageUrl = await storePhoto();
+          const inserted = firstRow<{ id: number }>(
+            await manager.query(
+              `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", phone, "imageUrl",
+                                  "locationId", "selectedSpaceId", "isAdminOfIds")
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+              [
+                caller.companyId,
+                role.id,
+                name,
+                email,
+                passwordHash,
+                phone,
+                imageUrl,
+                locationId,
+                spaceIds[0],
+                adminOf,
+              ],
+            ),
+          );
+          const userId = (inserted as { id: number }).id;
+          await this.setSpaces(manager, userId, spaceIds);
+          await this.setCategories(manager, userId, categoryIds);
+          if (hours) await this.setWorkingHours(manager, userId, hours);
+          return userId;
+        }),
+      ),
     );
     this.announce(caller, id, 'team');
-    return this.view(id);
+    return this.view(caller, id);
   }
 
   /** 02 §7 PUT /user: an absent field keeps its value. */
@@ -286,6 +370,7 @@ export class TeamService {
     image: SpooledFile | null,
   ): Promise<TeamUserModel> {
     const target = await this.target(caller, input.id);
+    this.checkManageable(caller, target);
     const name = text(input.name, 'name')?.trim() ?? target.name;
     const emailRaw = text(input.email, 'email');
     const email = emailRaw === undefined ? target.email : emailRaw.trim().toLowerCase();
@@ -301,75 +386,93 @@ export class TeamService {
     }
     await this.checkSpaces(caller, spaceIds);
     const adminOfRaw = idList(input.isAdminOfIds, 'isAdminOfIds');
-    if (adminOfRaw) await this.checkAdministered(caller, adminOfRaw, target.id);
+    if (adminOfRaw) await this.checkAdministered(caller, adminOfRaw, target.id, target.isAdminOfIds ?? []);
     const adminOf = adminOfRaw ?? target.isAdminOfIds;
     const hours = workingHoursOf(input.userWorkingHours);
     const locationId =
       input.locationId === undefined ? undefined : await this.location(caller, input.locationId);
+    const categoryIds = idList(input.categoriesIds, 'categoriesIds');
+    if (categoryIds) await this.checkCategories(caller, categoryIds);
+    const photo = await checkPhoto(image);
     if (email !== target.email) await this.checkEmailFree(email, target.id);
     const passwordHash = password === '' ? null : await this.passwords.hash(password);
     const removeImage = input.removeImage === true || input.removeImage === 'true';
-    const imageUrl = image
-      ? await storePublicImage(this.storage, image)
-      : removeImage
-        ? null
-        : target.imageUrl;
     const selectedSpaceId =
       target.selectedSpaceId !== null && spaceIds.includes(target.selectedSpaceId)
         ? target.selectedSpaceId
         : spaceIds[0];
 
-    await this.uniqueEmail(() =>
-      this.dataSource.transaction(async (manager) => {
-        await this.checkLimits(manager, caller, target.roleName, role.name);
-        await manager.query(
-          `UPDATE users SET name = $2, email = $3, phone = $4, "roleId" = $5, "imageUrl" = $6,
-                  "selectedSpaceId" = $7, "isAdminOfIds" = $8, "passwordHash" = COALESCE($9, "passwordHash"),
-                  "locationId" = CASE WHEN $10 THEN $11 ELSE "locationId" END, "updatedAt" = now()
-            WHERE id = $1`,
-          [
-            target.id,
-            name,
-            email,
-            phone,
-            role.id,
-            imageUrl,
-            selectedSpaceId,
-            adminOf,
-            passwordHash,
-            locationId !== undefined,
-            locationId ?? null,
-          ],
-        );
-        await manager.query(`DELETE FROM user_spaces WHERE "userId" = $1 AND NOT ("spaceId" = ANY($2))`, [
-          target.id,
-          spaceIds,
-        ]);
-        await this.setSpaces(manager, target.id, spaceIds);
-        if (hours) await this.setWorkingHours(manager, target.id, hours);
-        // A password set by an admin ends the user's open sessions (but not the admin's own, when editing oneself).
-        if (passwordHash) {
+    const revokedSessions = await this.withPhoto(photo, (storePhoto) =>
+      this.uniqueEmail(() =>
+        this.dataSource.transaction(async (manager) => {
+          await this.checkLimits(manager, caller, target.roleName, role.name);
+          const imageUrl = photo ? await storePhoto() : removeImage ? null : target.imageUrl;
           await manager.query(
-            `UPDATE sessions SET "revokedAt" = now() WHERE "userId" = $1 AND "revokedAt" IS NULL AND id <> $2`,
+            `UPDATE users SET name = $2, email = $3, phone = $4, "roleId" = $5, "imageUrl" = $6,
+                    "selectedSpaceId" = $7, "isAdminOfIds" = $8, "passwordHash" = COALESCE($9, "passwordHash"),
+                    "locationId" = CASE WHEN $10 THEN $11 ELSE "locationId" END, "updatedAt" = now()
+              WHERE id = $1`,
+            [
+              target.id,
+              name,
+              email,
+              phone,
+              role.id,
+              imageUrl,
+              selectedSpaceId,
+              adminOf,
+              passwordHash,
+              locationId !== undefined,
+              locationId ?? null,
+            ],
+          );
+          await manager.query(`DELETE FROM user_spaces WHERE "userId" = $1 AND NOT ("spaceId" = ANY($2))`, [
+            target.id,
+            spaceIds,
+          ]);
+          await this.setSpaces(manager, target.id, spaceIds);
+          if (categoryIds) {
+            await manager.query(
+              `DELETE FROM user_categories WHERE "userId" = $1 AND NOT ("categoryId" = ANY($2))`,
+              [target.id, categoryIds],
+            );
+            await this.setCategories(manager, target.id, categoryIds);
+          }
+          if (hours) await this.setWorkingHours(manager, target.id, hours);
+          // A password set by an admin ends the user's open sessions (but not the admin's own, when editing oneself).
+          if (!passwordHash) return [];
+          // A CTE so the driver answers the rows (a bare UPDATE … RETURNING comes back as [rows, count]).
+          const revoked: Array<{ id: string }> = await manager.query(
+            `WITH revoked AS (
+               UPDATE sessions SET "revokedAt" = now() WHERE "userId" = $1 AND "revokedAt" IS NULL AND id <> $2
+               RETURNING id)
+             SELECT id FROM revoked`,
             [target.id, caller.sessionId],
           );
-        }
-      }),
+          return revoked.map((row) => row.id);
+        }),
+      ),
     );
-    this.announce(caller, target.id, role.id !== target.roleId ? 'role' : 'team');
-    return this.view(target.id);
+    const roleChanged = role.id !== target.roleId;
+    this.announce(caller, target.id, roleChanged ? 'role' : 'team');
+    // Live sockets follow at once, after the commit: an ended session loses its sockets; a new role drops every
+    // socket of the user, whose client connects again and joins only the rooms of the new role (02 §6).
+    for (const sessionId of revokedSessions) this.realtime.disconnectSession(sessionId);
+    if (roleChanged) this.realtime.disconnectUser(target.id);
+    return this.view(caller, target.id);
   }
 
   /**
    * 02 §7 PUT /deleteUser. The user's conversations go back to the unassigned pool (their history stays), nobody
-   * administers them any longer, and their sessions end at once.
+   * administers them any longer, and their sessions and open sockets end at once.
    */
   async delete(caller: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
-    const target = await this.target(caller, id, false);
+    const target = await this.target(caller, id);
+    if (target.id === caller.id) throw AppException.validation('id', TEAM_MESSAGES.cannotDeleteSelf);
     if (target.roleName === ROLE_NAMES.superadmin) {
       throw new AppException('SUPERADMIN_CANNOT_BE_DELETED', { field: 'id' });
     }
-    if (target.id === caller.id) throw AppException.validation('id', 'No puedes eliminar tu propio usuario');
+    this.checkManageable(caller, target);
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
         `UPDATE clients SET "agentId" = NULL, "updatedAt" = now() WHERE "companyId" = $1 AND "agentId" = $2`,
@@ -391,18 +494,20 @@ export class TeamService {
       await manager.query(`DELETE FROM users WHERE id = $1`, [id]);
     });
     this.announce(caller, id, 'deleted');
+    this.realtime.disconnectUser(id);
     return { id, deleted: true };
   }
 
   /** The availability toggle of the team list (an admin sets an agent available or not). */
   async setAvailability(caller: AuthUser, id: number, isAvailable: boolean): Promise<TeamUserModel> {
-    await this.target(caller, id, false);
+    const target = await this.target(caller, id);
+    this.checkManageable(caller, target);
     await this.dataSource.query(`UPDATE users SET "isAvailable" = $2, "updatedAt" = now() WHERE id = $1`, [
       id,
       isAvailable,
     ]);
     this.announce(caller, id, 'availability');
-    return this.view(id);
+    return this.view(caller, id);
   }
 
   /** 02 §7 updateUserData: the user loads their data again, and the team screens of the company refresh. */
@@ -414,79 +519,156 @@ export class TeamService {
     });
   }
 
-  /** Tenancy: another company's user is refused whatever id is sent; only a superadmin edits a superadmin. */
-  private async target(caller: AuthUser, id: number, managing = true): Promise<TargetRow> {
+  /**
+   * Tenancy: a user of another company is answered exactly as a user that does not exist (a 400 on `id`), so an
+   * id reveals nothing about other companies.
+   */
+  private async target(caller: AuthUser, id: number): Promise<TargetRow> {
     const row = firstRow<TargetRow>(
       await this.dataSource.query(
-        `SELECT u.id, u."companyId", u."roleId", r.name AS "roleName", u.email, u.name, u.phone, u."imageUrl",
-                u."selectedSpaceId", u."isAdminOfIds",
+        `SELECT u.id, u."companyId", u."roleId", r.name AS "roleName", ${ROLE_PERMISSIONS('r')} AS "rolePermissions",
+                u.email, u.name, u.phone, u."imageUrl", u."selectedSpaceId", u."isAdminOfIds",
                 ARRAY(SELECT us."spaceId" FROM user_spaces us WHERE us."userId" = u.id ORDER BY us."spaceId") AS "spaceIds"
-           FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.id = $1`,
-        [id],
+           FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.id = $1 AND u."companyId" = $2`,
+        [id, caller.companyId],
       ),
     );
-    if (!row) throw new AppException('USER_WITH_EMAIL_NOT_FOUND', { field: 'id' });
-    if (row.companyId !== caller.companyId) {
-      throw new AppException('FORBIDDEN', { message: 'User of another company' });
-    }
-    if (managing && row.roleName === ROLE_NAMES.superadmin && caller.roleName !== ROLE_NAMES.superadmin) {
-      throw new AppException('FORBIDDEN', { message: 'Only a superadmin manages a superadmin' });
-    }
+    if (!row) throw AppException.validation('id', TEAM_MESSAGES.userNotFound);
     return row;
   }
 
+  /** Escalation rule: only users whose role the caller could give are edited or deleted by them. */
+  private checkManageable(caller: AuthUser, target: TargetRow): void {
+    const refused = manageUserError(caller, {
+      roleName: target.roleName,
+      permissions: target.rolePermissions,
+    });
+    if (refused) {
+      throw new AppException('FORBIDDEN', {
+        field: 'id',
+        userMessage: refused,
+        message: 'Target user holds permissions the caller lacks',
+      });
+    }
+  }
+
+  /** A role of the caller's company (another company's reads as unknown) that the caller may give. */
   private async role(caller: AuthUser, id: number): Promise<RoleRow> {
     const role = firstRow<RoleRow>(
-      await this.dataSource.query(`SELECT id, name, "companyId" FROM roles WHERE id = $1`, [id]),
+      await this.dataSource.query(
+        `SELECT r.id, r.name, ${ROLE_PERMISSIONS('r')} AS permissions FROM roles r
+          WHERE r.id = $1 AND r."companyId" = $2`,
+        [id, caller.companyId],
+      ),
     );
-    if (!role) throw AppException.validation('rolId', 'El rol no existe');
-    if (role.companyId !== caller.companyId) {
-      throw new AppException('FORBIDDEN', { message: 'Role of another company' });
-    }
-    if (role.name === ROLE_NAMES.superadmin && caller.roleName !== ROLE_NAMES.superadmin) {
-      throw new AppException('FORBIDDEN', { message: 'Only a superadmin gives the superadmin role' });
+    if (!role) throw AppException.validation('rolId', TEAM_MESSAGES.roleNotFound);
+    const refused = roleGrantError(caller, { roleName: role.name, permissions: role.permissions });
+    if (refused) {
+      throw new AppException('FORBIDDEN', {
+        field: 'rolId',
+        userMessage: refused,
+        message: 'Role holds permissions the caller lacks',
+      });
     }
     return role;
   }
 
-  private async checkSpaces(caller: AuthUser, spaceIds: number[]): Promise<void> {
-    const rows: Array<{ companyId: number }> = await this.dataSource.query(
-      `SELECT "companyId" FROM spaces WHERE id = ANY($1)`,
-      [spaceIds],
+  /** Ids of the caller's company only; another company's read as unknown. */
+  private async checkOwned(
+    caller: AuthUser,
+    table: 'spaces' | 'users' | 'locations' | 'categories',
+    ids: number[],
+    field: string,
+    message: string,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    const [{ n }]: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM ${table} WHERE id = ANY($1) AND "companyId" = $2`,
+      [ids, caller.companyId],
     );
-    if (rows.length !== spaceIds.length) throw AppException.validation('spacesIds', 'El espacio no existe');
-    if (rows.some((row) => row.companyId !== caller.companyId)) {
-      throw new AppException('FORBIDDEN', { message: 'Space of another company' });
-    }
+    if (n !== new Set(ids).size) throw AppException.validation(field, message);
   }
 
-  /** isAdminOfIds: users of the same company, never the user themself. */
-  private async checkAdministered(caller: AuthUser, ids: number[], self: number | null): Promise<void> {
-    if (ids.length === 0) return;
+  private checkSpaces(caller: AuthUser, spaceIds: number[]): Promise<void> {
+    return this.checkOwned(caller, 'spaces', spaceIds, 'spacesIds', TEAM_MESSAGES.spaceNotFound);
+  }
+
+  private checkCategories(caller: AuthUser, categoryIds: number[]): Promise<void> {
+    return this.checkOwned(
+      caller,
+      'categories',
+      categoryIds,
+      'categoriesIds',
+      TEAM_MESSAGES.categoryNotFound,
+    );
+  }
+
+  /**
+   * isAdminOfIds: users of the same company, never the user themself; and, as with roles, the caller adds only
+   * users they could manage (administering someone shows their conversations).
+   */
+  private async checkAdministered(
+    caller: AuthUser,
+    ids: number[],
+    self: number | null,
+    previous: number[] = [],
+  ): Promise<void> {
     if (self !== null && ids.includes(self)) {
       throw AppException.validation('isAdminOfIds', 'Un usuario no puede administrarse a sí mismo');
     }
-    const rows: Array<{ companyId: number }> = await this.dataSource.query(
-      `SELECT "companyId" FROM users WHERE id = ANY($1)`,
-      [ids],
+    await this.checkOwned(caller, 'users', ids, 'isAdminOfIds', TEAM_MESSAGES.userNotFound);
+    const added = ids.filter((id) => !previous.includes(id));
+    if (added.length === 0) return;
+    const rows: Array<{ roleName: string; rolePermissions: string[] }> = await this.dataSource.query(
+      `SELECT r.name AS "roleName", ${ROLE_PERMISSIONS('r')} AS "rolePermissions"
+         FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.id = ANY($1) AND u."companyId" = $2`,
+      [added, caller.companyId],
     );
-    if (rows.length !== ids.length) throw AppException.validation('isAdminOfIds', 'El usuario no existe');
-    if (rows.some((row) => row.companyId !== caller.companyId)) {
-      throw new AppException('FORBIDDEN', { message: 'User of another company' });
+    const refused = rows
+      .map((row) => manageUserError(caller, { roleName: row.roleName, permissions: row.rolePermissions }))
+      .find((error) => error !== null);
+    if (refused) {
+      throw new AppException('FORBIDDEN', {
+        field: 'isAdminOfIds',
+        userMessage: refused,
+        message: 'Administered user holds permissions the caller lacks',
+      });
     }
   }
 
+  /** Optional: '' or null means none. */
   private async location(caller: AuthUser, raw: unknown): Promise<number | null> {
     const id = parseId(raw, 'locationId', 'Ubicación inválida');
     if (id === undefined) return null;
-    const row = firstRow<{ companyId: number }>(
-      await this.dataSource.query(`SELECT "companyId" FROM locations WHERE id = $1`, [id]),
-    );
-    if (!row) throw AppException.validation('locationId', 'La ubicación no existe');
-    if (row.companyId !== caller.companyId) {
-      throw new AppException('FORBIDDEN', { message: 'Location of another company' });
-    }
+    await this.checkOwned(caller, 'locations', [id], 'locationId', TEAM_MESSAGES.locationNotFound);
     return id;
+  }
+
+  /**
+   * Runs `write` with a function that stores the checked photo and answers its URL (null without a photo); when
+   * `write` fails after storing it, the file is removed, so a refused user leaves nothing on disk.
+   */
+  private async withPhoto<T>(
+    photo: CheckedPhoto | null,
+    write: (storePhoto: () => Promise<string | null>) => Promise<T>,
+  ): Promise<T> {
+    let stored: StoredFile | null = null;
+    const storePhoto = async (): Promise<string | null> => {
+      if (!photo) return null;
+      stored = await this.storage.put(
+        { path: photo.upload.path, size: photo.upload.size },
+        photo.upload.originalname,
+        photo.mimeType,
+      );
+      return stored.url;
+    };
+    try {
+      return await write(storePhoto);
+    } catch (error) {
+      const orphan = stored as StoredFile | null;
+      if (orphan) await this.storage.removePublic(orphan.key).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Digits only, as the form sends them; '' clears it. */
@@ -543,6 +725,14 @@ export class TeamService {
     await manager.query(
       `INSERT INTO user_spaces ("userId", "spaceId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
       [userId, spaceIds],
+    );
+  }
+
+  private async setCategories(manager: EntityManager, userId: number, categoryIds: number[]): Promise<void> {
+    if (categoryIds.length === 0) return;
+    await manager.query(
+      `INSERT INTO user_categories ("userId", "categoryId") SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+      [userId, categoryIds],
     );
   }
 

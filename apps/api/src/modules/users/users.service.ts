@@ -1,4 +1,4 @@
-import { agentRoom, companyRoom, ROLE_NAMES } from '@crm/shared';
+import { agentRoom, companyRoom } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -11,8 +11,6 @@ import { SpaceModel } from '../spaces/models/space.model';
 import { SpacesService } from '../spaces/spaces.service';
 import { User } from './entities/user.entity';
 import { MeModel, UserSummaryModel } from './models/me.model';
-
-const ALL_SPACES_ROLES: readonly string[] = [ROLE_NAMES.admin, ROLE_NAMES.superadmin];
 
 @Injectable()
 export class UsersService {
@@ -29,10 +27,9 @@ export class UsersService {
     return user;
   }
 
-  /** Admins and superadmins work in every space of the company; other roles in the spaces given to them. */
+  /** The spaces the user may switch to and work in: one rule with quick answers and albums (usableSpaceIds). */
   private visibleSpaces(user: User): Promise<Space[]> {
-    if (ALL_SPACES_ROLES.includes(user.role.name)) return this.spaces.listForCompany(user.companyId);
-    return this.spaces.listForUser(user.companyId, user.id);
+    return this.spaces.listUsable({ id: user.id, companyId: user.companyId, roleName: user.role.name });
   }
 
   async me(caller: AuthUser): Promise<MeModel> {

@@ -18,6 +18,9 @@ export interface TeamUserPayload {
   password: string;
   spaceIds: number[];
   adminOfIds: number[];
+  /** null: no location. */
+  locationId: number | null;
+  categoryIds: number[];
   workingHours: WorkingHours;
   photo: File | null;
   removePhoto: boolean;
@@ -33,6 +36,9 @@ export function teamUserFormData(id: number | null, payload: TeamUserPayload): F
   if (id === null || payload.password !== '') form.append('password', payload.password);
   form.append('spacesIds', JSON.stringify(payload.spaceIds));
   form.append('isAdminOfIds', JSON.stringify(payload.adminOfIds));
+  // '' clears the location on an edit.
+  form.append('locationId', payload.locationId === null ? '' : String(payload.locationId));
+  form.append('categoriesIds', JSON.stringify(payload.categoryIds));
   form.append('userWorkingHours', JSON.stringify(payload.workingHours));
   if (payload.photo) form.append('file', payload.photo, payload.photo.name);
   if (id !== null && payload.removePhoto && !payload.photo) form.append('removeImage', 'true');

@@ -4,7 +4,7 @@ import { IsId } from '../../../common/decorators/id.decorator';
 
 /**
  * 02 §5 agent form data (multipart): name, email, phone, rolId, password, spacesIds, userWorkingHours,
- * isAdminOfIds, file. The lists travel as JSON text; the service reads every field so each error names it.
+ * isAdminOfIds, file (and 02 §5 "User create": locationId, categoriesIds). The lists travel as JSON text; the service reads every field so each error names it.
  */
 export class CreateTeamUserInput {
   @IsOptional() name?: unknown;
@@ -17,8 +17,10 @@ export class CreateTeamUserInput {
   @IsOptional() isAdminOfIds?: unknown;
   /** Accepted and ignored: the company comes from the token. */
   @IsOptional() companyId?: unknown;
-  /** 02 §5 "User create" names a location; optional here. */
+  /** 02 §5 "User create" names a location; optional here ('' or null clears it on an edit). */
   @IsOptional() locationId?: unknown;
+  /** 02 §5 "User create" names categories: ids of the company's categories, a list as spacesIds is. */
+  @IsOptional() categoriesIds?: unknown;
 }
 
 /** PUT /user: an absent field keeps its value; an empty password keeps the current one. */

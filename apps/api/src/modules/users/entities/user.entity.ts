@@ -10,6 +10,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { Category } from '../../categories/entities/category.entity';
 import { Company } from '../../companies/entities/company.entity';
 import { Role } from '../../roles/entities/role.entity';
 import { Space } from '../../spaces/entities/space.entity';
@@ -72,6 +73,15 @@ export class User {
     inverseJoinColumn: { name: 'spaceId', referencedColumnName: 'id' },
   })
   spaces: Space[];
+
+  /** 02 §3 User.categories: the company's categories this user works with. */
+  @ManyToMany(() => Category)
+  @JoinTable({
+    name: 'user_categories',
+    joinColumn: { name: 'userId', referencedColumnName: 'id' },
+    inverseJoinColumn: { name: 'categoryId', referencedColumnName: 'id' },
+  })
+  categories: Category[];
 
   /** AES-256-GCM sealed base32 secret (see SecretBox); never stored in clear. */
   @Column({ type: 'text', nullable: true })

@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { CategoryModel } from '../../categories/models/category.model';
 import { SpaceModel } from '../../spaces/models/space.model';
 import { RoleModel } from './me.model';
 
@@ -17,6 +18,13 @@ export class TeamWorkingHoursModel {
   @Field(() => [TeamWorkingDayModel]) days: TeamWorkingDayModel[];
 }
 
+/** 02 §3 User.location {id, name}. */
+@ObjectType('TeamLocation')
+export class TeamLocationModel {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+}
+
 /** 02 §3 User as the team screens show it. */
 @ObjectType('TeamUser')
 export class TeamUserModel {
@@ -30,7 +38,14 @@ export class TeamUserModel {
   @Field(() => [SpaceModel]) spaces: SpaceModel[];
   @Field(() => [Int]) isAdminOfIds: number[];
   @Field(() => TeamWorkingHoursModel, { nullable: true }) workingHours: TeamWorkingHoursModel | null;
+  @Field(() => TeamLocationModel, { nullable: true }) location: TeamLocationModel | null;
+  @Field(() => [CategoryModel]) categories: CategoryModel[];
   @Field({ description: 'ISO 8601' }) createdAt: string;
+  @Field({
+    description:
+      'Whether the caller may edit or delete this user: their role holds no permission the caller lacks, and a superadmin only for a superadmin.',
+  })
+  canManage: boolean;
 }
 
 @ObjectType('TeamLimits')
@@ -43,7 +58,10 @@ export class TeamLimitsModel {
 
 @ObjectType('TeamFormOptions')
 export class TeamFormOptionsModel {
+  /** Only the roles the caller may give (see roleGrantError). */
   @Field(() => [RoleModel]) roles: RoleModel[];
   @Field(() => [SpaceModel]) spaces: SpaceModel[];
+  @Field(() => [TeamLocationModel]) locations: TeamLocationModel[];
+  @Field(() => [CategoryModel]) categories: CategoryModel[];
   @Field({ description: "The company's time zone: the default of a new schedule." }) timezone: string;
 }

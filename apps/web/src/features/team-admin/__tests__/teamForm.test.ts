@@ -58,6 +58,8 @@ describe('teamUserFormData', () => {
     password: 'Segura123',
     spaceIds: [1, 2],
     adminOfIds: [7],
+    locationId: 5 as number | null,
+    categoryIds: [11, 12],
     workingHours: week(),
     photo: null,
     removePhoto: false,
@@ -71,6 +73,8 @@ describe('teamUserFormData', () => {
     expect(form.get('password')).toBe('Segura123');
     expect(JSON.parse(form.get('spacesIds') as string)).toEqual([1, 2]);
     expect(JSON.parse(form.get('isAdminOfIds') as string)).toEqual([7]);
+    expect(form.get('locationId')).toBe('5');
+    expect(JSON.parse(form.get('categoriesIds') as string)).toEqual([11, 12]);
     expect(JSON.parse(form.get('userWorkingHours') as string).timezone).toBe('America/Bogota');
     expect(form.get('file')).toBeNull();
   });
@@ -80,6 +84,8 @@ describe('teamUserFormData', () => {
     expect(form.get('id')).toBe('9');
     expect(form.has('password')).toBe(false);
     expect(form.get('removeImage')).toBe('true');
+    // No location: sent empty, which clears it.
+    expect(teamUserFormData(9, { ...payload, locationId: null }).get('locationId')).toBe('');
     const withPhoto = teamUserFormData(9, {
       ...payload,
       removePhoto: true,

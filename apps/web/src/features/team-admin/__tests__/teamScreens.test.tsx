@@ -23,13 +23,19 @@ function user(id: number, name: string, role: string, overrides: Record<string, 
     spaces: [{ __typename: 'Space', id: 1, name: 'General' }],
     isAdminOfIds: [],
     workingHours: null,
+    location: null,
+    categories: [],
     createdAt: '2026-11-01T00:00:00.000Z',
+    canManage: role !== 'superadmin',
     ...overrides,
   };
 }
 
 const TEAM = [
-  user(1, 'Ana Pérez', 'admin'),
+  user(1, 'Ana Pérez', 'admin', {
+    location: { __typename: 'TeamLocation', id: 7, name: 'Sede Centro' },
+    categories: [{ __typename: 'Category', id: 21, name: 'Autos' }],
+  }),
   user(2, 'Sofía Dueña', 'superadmin'),
   user(3, 'Luis Ventas', 'agente', {
     workingHours: {
@@ -45,12 +51,15 @@ function limits(users: number, usersLimit: number | null) {
   return { __typename: 'TeamLimits', users, admins: 2, usersLimit, adminsLimit: 3 };
 }
 
+type TeamRow = ReturnType<typeof user>;
+
 function renderWithSession(
   role: RoleName,
   ui: React.ReactElement,
   teamLimits = limits(3, 10),
+  adjust: (team: TeamRow[]) => TeamRow[] = (team) => team,
 ): GraphqlCall[] {
-  let team = TEAM;
+  let team = adjust(TEAM);
   const calls = stubGraphql((operation, variables) => {
     if (operation === 'Team') return { data: { teamUsers: team, teamLimits } };
     if (operation === 'TeamForm')
@@ -65,6 +74,14 @@ function renderWithSession(
               { __typename: 'Rol', id: 104, name: 'groupadmin' },
             ],
             spaces: [{ __typename: 'Space', id: 1, name: 'General' }],
+            locations: [
+              { __typename: 'TeamLocation', id: 7, name: 'Sede Centro' },
+              { __typename: 'TeamLocation', id: 8, name: 'Sede Norte' },
+            ],
+            categories: [
+              { __typename: 'Category', id: 21, name: 'Autos' },
+              { __typename: 'Category', id: 22, name: 'Bienes raíces' },
+            ],
             timezone: 'America/Mexico_City',
           },
         },
@@ -127,6 +144,24 @@ describe('team list', () => {
     });
   });
 
+  it("shows each user's location and categories", async () => {
+    renderWithSession('admin', <TeamList />);
+    const ana = await screen.findByTestId('team-row-1');
+    expect(within(ana).getByTestId('team-location').textContent).toBe('Sede CentroAutos');
+    expect(within(screen.getByTestId('team-row-3')).getByTestId('team-location').textContent).toBe('—');
+  });
+
+  it('offers no edit, delete or availability switch on a user the server says is out of reach', async () => {
+    renderWithSession('admin', <TeamList />, limits(3, 10), (team) =>
+      team.map((u) => (u.id === 1 ? { ...u, canManage: false } : u)),
+    );
+    const ana = await screen.findByTestId('team-row-1');
+    expect(within(ana).queryByRole('button', { name: /Editar/ })).toBeNull();
+    expect(within(ana).queryByRole('button', { name: /Eliminar/ })).toBeNull();
+    expect(within(ana).getByRole('switch').hasAttribute('disabled')).toBe(true);
+    expect(within(screen.getByTestId('team-row-3')).getByRole('button', { name: /Editar/ })).toBeTruthy();
+  });
+
   it('disables the new-user button when the plan is full', async () => {
     renderWithSession('admin', <TeamList />, limits(10, 10));
     await screen.findByTestId('team-row-3');
@@ -174,5 +209,37 @@ describe('user form', () => {
     fireEvent.mouseDown(screen.getByLabelText('Rol'));
     fireEvent.click(await screen.findByTitle('groupadmin'));
     expect(await screen.findByLabelText('Administra a')).toBeTruthy();
+  });
+
+  it('loads the location and categories of the edited user and sends the chosen ones', async () => {
+    const sent: FormData[] = [];
+    // The form posts through XMLHttpRequest (upload progress); the request is only recorded here.
+    const send = vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation((body) => {
+      sent.push(body as FormData);
+    });
+    renderWithSession('admin', <TeamUserForm id={1} />);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Nombre') as HTMLInputElement).value).toBe('Ana Pérez'),
+    );
+    const fieldOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+    expect(within(fieldOf('Ubicación')).getByText('Sede Centro')).toBeTruthy();
+    expect(within(fieldOf('Categorías')).getByText('Autos')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText('Categorías'));
+    fireEvent.click(await screen.findByTitle('Bienes raíces'));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.get('locationId')).toBe('7');
+    expect(JSON.parse(sent[0]?.get('categoriesIds') as string)).toEqual([21, 22]);
+    send.mockRestore();
+  });
+
+  it('does not open the form of a user the server says is out of reach', async () => {
+    renderWithSession('admin', <TeamUserForm id={1} />, limits(3, 10), (team) =>
+      team.map((u) => (u.id === 1 ? { ...u, canManage: false } : u)),
+    );
+    expect((await screen.findByTestId('team-form-unavailable')).textContent).toContain(
+      'No puedes modificar a un usuario con permisos que tú no tienes.',
+    );
+    expect(screen.queryByRole('button', { name: 'Guardar' })).toBeNull();
   });
 });

@@ -1,6 +1,12 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { WorkingHours } from '@crm/shared';
 
+/** 02 §3 Location and Category: an id and a name. */
+export interface NamedItem {
+  id: number;
+  name: string;
+}
+
 /** 02 §3 User as the team screens read it. */
 export interface TeamUser {
   id: number;
@@ -13,7 +19,11 @@ export interface TeamUser {
   spaces: Array<{ id: number; name: string }>;
   isAdminOfIds: number[];
   workingHours: WorkingHours | null;
+  location: NamedItem | null;
+  categories: NamedItem[];
   createdAt: string;
+  /** Whether the signed-in user may edit or delete this one (the server's escalation rule). */
+  canManage: boolean;
 }
 
 export interface TeamLimits {
@@ -24,8 +34,11 @@ export interface TeamLimits {
 }
 
 export interface TeamFormOptions {
+  /** Only the roles the signed-in user may give. */
   roles: Array<{ id: number; name: string }>;
   spaces: Array<{ id: number; name: string }>;
+  locations: NamedItem[];
+  categories: NamedItem[];
   timezone: string;
 }
 
@@ -42,7 +55,10 @@ const TEAM_USER_FIELDS = `
   spaces { id name }
   isAdminOfIds
   workingHours { timezone isActive days { day isActive start end } }
+  location { id name }
+  categories { id name }
   createdAt
+  canManage
 `;
 
 export const TEAM_QUERY: TypedDocumentNode<{ teamUsers: TeamUser[]; teamLimits: TeamLimits }, NoVariables> =
@@ -61,6 +77,8 @@ export const TEAM_FORM_QUERY: TypedDocumentNode<
     teamFormOptions {
       roles { id name }
       spaces { id name }
+      locations { id name }
+      categories { id name }
       timezone
     }
     teamUsers { ${TEAM_USER_FIELDS} }

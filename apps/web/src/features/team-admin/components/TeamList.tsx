@@ -36,7 +36,7 @@ function searchable(text: string): string {
 export function TeamList() {
   const navigate = useNavigate();
   const { me } = useSession();
-  const { permissions, roleName } = useAccess();
+  const { permissions } = useAccess();
   const canWrite = hasAnyPermission(permissions, ['writeUsers']);
   const { data, loading, error, refetch } = useQuery(TEAM_QUERY, { fetchPolicy: 'cache-and-network' });
   const [setAvailability] = useMutation(UPDATE_AVAILABILITY_MUTATION);
@@ -115,6 +115,21 @@ export function TeamList() {
       render: (_, user) => user.spaces.map((space) => <Tag key={space.id}>{space.name}</Tag>),
     },
     {
+      title: 'Ubicación',
+      key: 'location',
+      render: (_, user) => (
+        <span data-testid="team-location">
+          {user.location?.name ?? '—'}
+          {user.categories.length > 0 && <br />}
+          {user.categories.map((category) => (
+            <Tag key={category.id} className="team-category">
+              {category.name}
+            </Tag>
+          ))}
+        </span>
+      ),
+    },
+    {
       title: 'Horario',
       key: 'hours',
       render: (_, user) => <span data-testid="team-hours">{workingHoursSummary(user.workingHours)}</span>,
@@ -125,7 +140,7 @@ export function TeamList() {
       render: (_, user) => (
         <Switch
           checked={user.isAvailable}
-          disabled={!canWrite}
+          disabled={!canWrite || !user.canManage}
           aria-label={`Disponibilidad de ${user.name}`}
           onChange={(checked) => void toggle(user, checked)}
         />
@@ -138,19 +153,18 @@ export function TeamList() {
             key: 'actions',
             render: (_: unknown, user: TeamUser) => {
               const isSuperadmin = user.rol.name === ROLE_NAMES.superadmin;
-              const canEdit = !isSuperadmin || roleName === ROLE_NAMES.superadmin;
+              // The server says whom this user may manage (nobody with more permissions than their own).
+              if (!user.canManage) return null;
               return (
                 <Space>
-                  {canEdit && (
-                    <Button
-                      type="link"
-                      icon={<EditOutlined />}
-                      aria-label={`Editar a ${user.name}`}
-                      onClick={() => navigate(`/users/new?id=${user.id}`)}
-                    >
-                      Editar
-                    </Button>
-                  )}
+                  <Button
+                    type="link"
+                    icon={<EditOutlined />}
+                    aria-label={`Editar a ${user.name}`}
+                    onClick={() => navigate(`/users/new?id=${user.id}`)}
+                  >
+                    Editar
+                  </Button>
                   {!isSuperadmin && user.id !== me.id && (
                     <Popconfirm
                       title="¿Seguro que quieres eliminar a este usuario?"

@@ -4,6 +4,7 @@ import {
   defaultWorkingHours,
   ROLE_NAMES,
   SPACE_IMAGE_MIME_TYPES,
+  TEAM_MESSAGES,
   USER_NAME_MAX,
   userMessageFor,
   validateEmail,
@@ -45,6 +46,8 @@ interface FormValues {
   passwordConfirmation: string;
   spaceIds: number[];
   adminOfIds: number[];
+  locationId: number | undefined;
+  categoryIds: number[];
 }
 
 // The server names its fields as 02 §5 does; the form's own names differ for a few.
@@ -56,6 +59,8 @@ const FORM_FIELD: Record<string, keyof FormValues> = {
   password: 'password',
   spacesIds: 'spaceIds',
   isAdminOfIds: 'adminOfIds',
+  locationId: 'locationId',
+  categoriesIds: 'categoryIds',
 };
 
 function asRule(check: (value: string) => string | null) {
@@ -99,6 +104,8 @@ export function TeamUserForm({ id }: { id: number | null }) {
         roleId: edited.rol.id,
         spaceIds: edited.spaces.map((s) => s.id),
         adminOfIds: edited.isAdminOfIds,
+        locationId: edited.location?.id,
+        categoryIds: edited.categories.map((c) => c.id),
       });
     }
     setHours(
@@ -112,6 +119,14 @@ export function TeamUserForm({ id }: { id: number | null }) {
   );
   const spaceOptions = useMemo(
     () => (options?.spaces ?? []).map((space) => ({ value: space.id, label: space.name })),
+    [options],
+  );
+  const locationOptions = useMemo(
+    () => (options?.locations ?? []).map((location) => ({ value: location.id, label: location.name })),
+    [options],
+  );
+  const categoryOptions = useMemo(
+    () => (options?.categories ?? []).map((category) => ({ value: category.id, label: category.name })),
     [options],
   );
   const peopleOptions = useMemo(
@@ -139,6 +154,8 @@ export function TeamUserForm({ id }: { id: number | null }) {
         password: values.password ?? '',
         spaceIds: values.spaceIds ?? [],
         adminOfIds: administersOthers(roleName) ? (values.adminOfIds ?? []) : [],
+        locationId: values.locationId ?? null,
+        categoryIds: values.categoryIds ?? [],
         workingHours: hours,
         photo: photoPick.image,
         removePhoto,
@@ -163,11 +180,16 @@ export function TeamUserForm({ id }: { id: number | null }) {
   const title = editing ? 'Editar usuario' : 'Nuevo usuario';
   const savedPhoto = edited?.imageUrl && !removePhoto ? edited.imageUrl : null;
 
-  if (editing && data && !edited) {
+  if (editing && data && !edited?.canManage) {
     return (
       <div className="page">
         <PageHeader title={title} />
-        <Alert type="warning" showIcon title={userMessageFor('USER_WITH_EMAIL_NOT_FOUND')} />
+        <Alert
+          type="warning"
+          showIcon
+          title={edited ? TEAM_MESSAGES.userAboveOwn : TEAM_MESSAGES.userNotFound}
+          data-testid="team-form-unavailable"
+        />
       </div>
     );
   }
@@ -194,6 +216,8 @@ export function TeamUserForm({ id }: { id: number | null }) {
               passwordConfirmation: '',
               spaceIds: [],
               adminOfIds: [],
+              locationId: undefined,
+              categoryIds: [],
             }}
             onFinish={submit}
             requiredMark={false}
@@ -274,6 +298,27 @@ export function TeamUserForm({ id }: { id: number | null }) {
                 options={spaceOptions}
                 optionFilterProp="label"
                 placeholder="Selecciona los espacios donde trabaja"
+              />
+            </Form.Item>
+            <Form.Item label="Ubicación (opcional)" name="locationId">
+              <Select
+                aria-label="Ubicación"
+                options={locationOptions}
+                optionFilterProp="label"
+                showSearch
+                allowClear
+                placeholder="Sin ubicación"
+                notFoundContent="Aún no hay ubicaciones: créalas en Configuración"
+              />
+            </Form.Item>
+            <Form.Item label="Categorías (opcional)" name="categoryIds">
+              <Select
+                mode="multiple"
+                aria-label="Categorías"
+                options={categoryOptions}
+                optionFilterProp="label"
+                placeholder="Ninguna"
+                notFoundContent="Aún no hay categorías: créalas en Configuración"
               />
             </Form.Item>
             {administersOthers(roleName) && (
