@@ -5,6 +5,9 @@ import { endSession, onSessionEnd } from './session';
 import { getToken } from './storage';
 
 let socket: Socket | null = null;
+/** Set when the server closed the socket: the next 'connect' is a reconnection the manager does not announce. */
+let closedByServer = false;
+const reconnectListeners = new Set<() => void>();
 
 function errorCodeOf(error: Error): string | undefined {
   const data = (error as Error & { data?: { code?: unknown } }).data;
@@ -21,16 +24,48 @@ export function connectSocket(): Socket | null {
     // A function so that every reconnection sends the current token.
     auth: (callback) => callback({ token: getToken() }),
   });
-  socket.on('connect_error', (error) => {
+  const current = socket;
+  current.on('connect_error', (error) => {
     // A refused token ends the session like an INVALID_TOKEN answer would.
     if (isSessionErrorCode(errorCodeOf(error))) endSession();
   });
-  return socket;
+  current.on('disconnect', (reason) => {
+    // The server closes a user's sockets when their role changes (the rooms they may join change) or their
+    // session ends; socket.io does not reconnect after a server-side disconnect by itself. Connecting again
+    // re-joins the rooms of the new role, or is refused (connect_error above) when the session has ended.
+    if (reason === 'io server disconnect' && socket === current && getToken()) {
+      closedByServer = true;
+      current.connect();
+    }
+  });
+  current.on('connect', () => {
+    if (!closedByServer) return;
+    closedByServer = false;
+    for (const listener of reconnectListeners) listener();
+  });
+  current.io.on('reconnect', () => {
+    for (const listener of reconnectListeners) listener();
+  });
+  return current;
 }
 
 export function disconnectSocket(): void {
   socket?.disconnect();
   socket = null;
+  closedByServer = false;
+}
+
+/**
+ * Runs `listener` each time the connection comes back, after a network loss (the manager's reconnection) or after
+ * the server closed it (a role change): events sent meanwhile are lost, so what they would have changed is read
+ * again. Returns the unsubscribe.
+ */
+export function onReconnected(listener: () => void): () => void {
+  connectSocket();
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
 }
 
 export function subscribeRealtime<E extends keyof RealtimeEventMap>(

@@ -10,7 +10,7 @@ import {
 } from '@crm/shared';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { handleError, resolveError } from '../../../../lib/errors';
-import { connectSocket, subscribeRealtime } from '../../../../lib/socket';
+import { onReconnected, subscribeRealtime } from '../../../../lib/socket';
 import { conversationPageRequest, fetchConversationPage } from '../api/conversations.rest';
 import { CONVERSATION_QUERY, MARK_CONVERSATION_READ, withoutTypename } from '../api/inbox.graphql';
 import {
@@ -171,12 +171,10 @@ export function useConversationList({
     };
     const unsubscribers = CONVERSATION_LIST_EVENT_KINDS.map((kind) => subscribeListEvent(kind, onEvent));
     // Events sent while the socket was down are lost: the list is read again when it comes back.
-    const manager = connectSocket()?.io;
-    const onReconnect = () => reset(false);
-    manager?.on('reconnect', onReconnect);
+    const stopReconnected = onReconnected(() => reset(false));
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();
-      manager?.off('reconnect', onReconnect);
+      stopReconnected();
     };
   }, [markRead, reset]);
 

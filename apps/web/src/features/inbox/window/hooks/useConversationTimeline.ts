@@ -8,7 +8,7 @@ import {
 } from '@crm/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { handleError, isSessionErrorCode, resolveError } from '../../../../lib/errors';
-import { connectSocket, subscribeRealtime } from '../../../../lib/socket';
+import { onReconnected, subscribeRealtime } from '../../../../lib/socket';
 import { SEND_MESSAGE_MUTATION, type SendMediaInput, WINDOW_MESSAGES_QUERY } from '../api/messages.graphql';
 import { uploadFile } from '../api/upload.rest';
 import {
@@ -151,14 +151,12 @@ export function useConversationTimeline(
       }),
     ];
     // Events sent while the connection was down are lost: fetch the newest page again on reconnection.
-    const manager = connectSocket()?.io;
-    const onReconnect = () => {
+    const stopReconnected = onReconnected(() => {
       void loadLatest(false);
-    };
-    manager?.on('reconnect', onReconnect);
+    });
     return () => {
       for (const stop of unsubscribe) stop();
-      manager?.off('reconnect', onReconnect);
+      stopReconnected();
     };
   }, [clientId, loadLatest]);
 
