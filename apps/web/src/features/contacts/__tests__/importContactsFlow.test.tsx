@@ -15,6 +15,7 @@ const socket = vi.hoisted(() => {
   };
 });
 vi.mock('../../../lib/socket', () => ({
+  onReconnected: () => () => undefined,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {

@@ -10,6 +10,7 @@ import { stubServer } from '../../../test/stubServer';
 
 // No socket server in unit tests: the realtime bridge gets an inert client.
 vi.mock('../../../lib/socket', () => ({
+  onReconnected: () => () => undefined,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: () => () => undefined,

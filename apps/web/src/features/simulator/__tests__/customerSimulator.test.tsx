@@ -6,6 +6,7 @@ import { CustomerSimulator } from '../components/CustomerSimulator';
 
 // No socket server in unit tests: the simulator relies on its load and poll.
 vi.mock('../../../lib/socket', () => ({
+  onReconnected: () => () => undefined,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: () => () => undefined,

@@ -13,6 +13,7 @@ import { SessionContext } from '../../../session/SessionContext';
 import { makeConversation } from '../testConversation';
 
 vi.mock('../../../../lib/socket', () => ({
+  onReconnected: () => () => undefined,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: () => () => undefined,

@@ -6,6 +6,7 @@ import { callsNamed, makeConversation, renderPanel, stubPanelServer } from './pa
 // The panel's real-time subscriptions, captured so a test can deliver events by hand.
 const handlers = new Map<string, Array<(payload: ConversationChangedPayload) => void>>();
 vi.mock('../../../../lib/socket', () => ({
+  onReconnected: () => () => undefined,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: (payload: ConversationChangedPayload) => void) => {

@@ -22,6 +22,7 @@ const realtime = vi.hoisted(() => {
 });
 
 vi.mock('../../../../lib/socket', () => ({
+  onReconnected: () => () => undefined,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {
