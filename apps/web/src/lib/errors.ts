@@ -1,5 +1,7 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
+import type { FormInstance } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { ApiError } from './api-error';
 import { endSession } from './session';
 import { toast } from './toast';
@@ -80,4 +82,16 @@ export function handleError(error: unknown): ResolvedError {
     toast.error(result.userMessage);
   }
   return result;
+}
+
+/** A form's failure: shown under the field the server named when the form has it, else through handleError. */
+export function handleFormError<F>(
+  form: FormInstance<F>,
+  error: unknown,
+  formFields: ReadonlyArray<keyof F & string>,
+): void {
+  const result = resolveError(error);
+  const field = formFields.find((name) => name === result.field);
+  if (field) form.setFields([{ name: field as NamePath<F>, errors: [result.userMessage] }]);
+  else handleError(error);
 }

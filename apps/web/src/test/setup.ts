@@ -58,7 +58,8 @@ message.open = (...args: Parameters<typeof message.open>): MessageType => {
 // Without motion a closed toast leaves the DOM at once; with it, rc-motion ends the leave animation from a deadline
 // timer (jsdom fires no transitionend), which could commit after the file's jsdom was gone.
 ConfigProvider.config({
-  holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+  holderRender: (children) =>
+    createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
 });
 
 const TOAST_SELECTOR = '.ant-message-notice';

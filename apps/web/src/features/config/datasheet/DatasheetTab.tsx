@@ -1,13 +1,14 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { type DatasheetFieldType, hasAnyPermission, isDatasheetFieldType } from '@crm/shared';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
 import { handleError, resolveError } from '../../../lib/errors';
 import { sendRequest } from '../../../lib/multipart';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
+import { RowActions } from '../shared/RowActions';
+import { useConfigEditor } from '../shared/useConfigEditor';
 
 interface Field {
   id: number;
@@ -66,13 +67,18 @@ const UPDATE: TypedDocumentNode<{ updateDatasheetField: Field }, { id: number; i
 export function DatasheetTab() {
   const { me } = useSession();
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeDataSheetConfiguration']);
-  const location = useLocation();
-  const navigate = useNavigate();
   const { data, loading, error, refetch } = useQuery(FIELDS, { fetchPolicy: 'cache-and-network' });
-  const [editing, setEditing] = useState<Field | 'new' | null>(
-    location.pathname === '/config/new-datasheet' && canWrite ? 'new' : null,
-  );
   const [form] = Form.useForm<FieldForm>();
+  const { editing, setEditing, close } = useConfigEditor<Field, FieldForm>({
+    form,
+    canWrite,
+    newPath: '/config/new-datasheet',
+    listPath: '/config?tab=datasheet',
+    valuesFor: (field) =>
+      field === 'new'
+        ? { name: '', type: 'string', options: [] }
+        : { name: field.name, type: field.type, options: field.options },
+  });
   const type = Form.useWatch('type', form);
   const [create, creating] = useMutation(CREATE);
   const [update, updating] = useMutation(UPDATE);
@@ -80,21 +86,6 @@ export function DatasheetTab() {
   useEffect(() => {
     if (error) handleError(error);
   }, [error]);
-
-  // One form store serves every opening: load the values of what is being edited each time.
-  useEffect(() => {
-    if (editing === null) return;
-    form.setFieldsValue(
-      editing === 'new'
-        ? { name: '', type: 'string', options: [] }
-        : { name: editing.name, type: editing.type, options: editing.options },
-    );
-  }, [editing, form]);
-
-  function close() {
-    setEditing(null);
-    if (location.pathname === '/config/new-datasheet') navigate('/config?tab=datasheet', { replace: true });
-  }
 
   async function save(values: FieldForm) {
     const input = {
@@ -176,22 +167,12 @@ export function DatasheetTab() {
                   width: 200,
                   render: (_: unknown, field: Field) =>
                     field.isDefault ? null : (
-                      <Space>
-                        <Button size="small" onClick={() => setEditing(field)}>
-                          Editar
-                        </Button>
-                        <Popconfirm
-                          title={`¿Eliminar el campo «${field.name}»?`}
-                          description="Se borrará también el valor que tenga cada contacto."
-                          okText="Eliminar"
-                          cancelText="Cancelar"
-                          onConfirm={() => remove(field)}
-                        >
-                          <Button size="small" danger>
-                            Eliminar
-                          </Button>
-                        </Popconfirm>
-                      </Space>
+                      <RowActions
+                        onEdit={() => setEditing(field)}
+                        onDelete={() => remove(field)}
+                        deleteQuestion={`¿Eliminar el campo «${field.name}»?`}
+                        deleteDescription="Se borrará también el valor que tenga cada contacto."
+                      />
                     ),
                 },
               ]

@@ -1,25 +1,13 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { hasAnyPermission, PERMISSION_GROUPS, ROLE_NAMES } from '@crm/shared';
-import {
-  Button,
-  Checkbox,
-  Col,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Row,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { handleError, resolveError } from '../../../lib/errors';
+import { Button, Checkbox, Col, Form, Input, Modal, Row, Space, Table, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { handleError, handleFormError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
+import { RowActions } from '../shared/RowActions';
+import { useConfigEditor } from '../shared/useConfigEditor';
 
 interface Role {
   id: number;
@@ -80,13 +68,18 @@ const DEFAULT_ROLE_NAMES: ReadonlySet<string> = new Set(Object.values(ROLE_NAMES
 export function RolesTab() {
   const { me, refetchMe } = useSession();
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeRols']);
-  const location = useLocation();
-  const navigate = useNavigate();
   const { data, loading, error, refetch } = useQuery(ROLES, { fetchPolicy: 'cache-and-network' });
-  const [editing, setEditing] = useState<Role | 'new' | null>(
-    location.pathname === '/config/new-rol' && canWrite ? 'new' : null,
-  );
   const [form] = Form.useForm<RoleForm>();
+  const { editing, setEditing, close } = useConfigEditor<Role, RoleForm>({
+    form,
+    canWrite,
+    newPath: '/config/new-rol',
+    listPath: '/config?tab=roles',
+    valuesFor: (role) =>
+      role === 'new'
+        ? { name: '', permissions: ['readChat'] }
+        : { name: role.name, permissions: role.permissions },
+  });
   const [create, creating] = useMutation(CREATE);
   const [update, updating] = useMutation(UPDATE);
   const [remove] = useMutation(DELETE);
@@ -94,21 +87,6 @@ export function RolesTab() {
   useEffect(() => {
     if (error) handleError(error);
   }, [error]);
-
-  // One form store serves every opening: load the values of what is being edited each time.
-  useEffect(() => {
-    if (editing === null) return;
-    form.setFieldsValue(
-      editing === 'new'
-        ? { name: '', permissions: ['readChat'] }
-        : { name: editing.name, permissions: editing.permissions },
-    );
-  }, [editing, form]);
-
-  function close() {
-    setEditing(null);
-    if (location.pathname === '/config/new-rol') navigate('/config?tab=roles', { replace: true });
-  }
 
   async function save(values: RoleForm) {
     try {
@@ -120,12 +98,7 @@ export function RolesTab() {
       // The caller's own role may be the one that changed.
       await refetchMe();
     } catch (cause) {
-      const resolved = resolveError(cause);
-      if (resolved.field === 'name' || resolved.field === 'permissions') {
-        form.setFields([{ name: resolved.field, errors: [resolved.userMessage] }]);
-      } else {
-        handleError(cause);
-      }
+      handleFormError(form, cause, ['name', 'permissions']);
     }
   }
 
@@ -176,25 +149,12 @@ export function RolesTab() {
                   key: 'actions',
                   width: 200,
                   render: (_: unknown, role: Role) => (
-                    <Space>
-                      {!role.isSuperadmin && (
-                        <Button size="small" onClick={() => setEditing(role)}>
-                          Editar
-                        </Button>
-                      )}
-                      {!role.isAdmin && (
-                        <Popconfirm
-                          title={`¿Eliminar el rol «${role.name}»?`}
-                          okText="Eliminar"
-                          cancelText="Cancelar"
-                          onConfirm={() => destroy(role)}
-                        >
-                          <Button size="small" danger disabled={role.userCount > 0}>
-                            Eliminar
-                          </Button>
-                        </Popconfirm>
-                      )}
-                    </Space>
+                    <RowActions
+                      onEdit={role.isSuperadmin ? undefined : () => setEditing(role)}
+                      onDelete={role.isAdmin ? undefined : () => destroy(role)}
+                      deleteQuestion={`¿Eliminar el rol «${role.name}»?`}
+                      deleteDisabled={role.userCount > 0}
+                    />
                   ),
                 },
               ]

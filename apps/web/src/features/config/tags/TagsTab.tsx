@@ -1,12 +1,13 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { DEFAULT_TAG_COLOR, hasAnyPermission, TAG_COLORS, TAGS_LIMIT } from '@crm/shared';
-import { Button, Form, Input, Modal, Popconfirm, Radio, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { handleError, resolveError } from '../../../lib/errors';
+import { Button, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { handleError, handleFormError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
+import { RowActions } from '../shared/RowActions';
+import { useConfigEditor } from '../shared/useConfigEditor';
 
 interface AdminTag {
   id: number;
@@ -63,13 +64,16 @@ interface TagForm {
 export function TagsTab() {
   const { me } = useSession();
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeTags']);
-  const location = useLocation();
-  const navigate = useNavigate();
   const { data, loading, error, refetch } = useQuery(TAGS, { fetchPolicy: 'cache-and-network' });
-  const [editing, setEditing] = useState<AdminTag | 'new' | null>(
-    location.pathname === '/config/new-tag' && canWrite ? 'new' : null,
-  );
   const [form] = Form.useForm<TagForm>();
+  const { editing, setEditing, close } = useConfigEditor<AdminTag, TagForm>({
+    form,
+    canWrite,
+    newPath: '/config/new-tag',
+    listPath: '/config?tab=tags',
+    valuesFor: (tag) =>
+      tag === 'new' ? { name: '', color: DEFAULT_TAG_COLOR } : { name: tag.name, color: tag.color },
+  });
   const [createTag, creating] = useMutation(CREATE_TAG);
   const [updateTag, updating] = useMutation(UPDATE_TAG);
   const [deleteTag] = useMutation(DELETE_TAG);
@@ -78,22 +82,7 @@ export function TagsTab() {
     if (error) handleError(error);
   }, [error]);
 
-  // One form store serves every opening: load the values of what is being edited each time.
-  useEffect(() => {
-    if (editing === null) return;
-    form.setFieldsValue(
-      editing === 'new'
-        ? { name: '', color: DEFAULT_TAG_COLOR }
-        : { name: editing.name, color: editing.color },
-    );
-  }, [editing, form]);
-
   const tags = data?.tags ?? [];
-
-  function close() {
-    setEditing(null);
-    if (location.pathname === '/config/new-tag') navigate('/config?tab=tags', { replace: true });
-  }
 
   async function save(values: TagForm) {
     try {
@@ -107,12 +96,7 @@ export function TagsTab() {
       close();
       await refetch();
     } catch (cause) {
-      const resolved = resolveError(cause);
-      if (resolved.field === 'name' || resolved.field === 'color') {
-        form.setFields([{ name: resolved.field, errors: [resolved.userMessage] }]);
-      } else {
-        handleError(cause);
-      }
+      handleFormError(form, cause, ['name', 'color']);
     }
   }
 
@@ -164,22 +148,12 @@ export function TagsTab() {
                   width: 200,
                   render: (_: unknown, tag: AdminTag) =>
                     tag.isDefault ? null : (
-                      <Space>
-                        <Button size="small" onClick={() => setEditing(tag)}>
-                          Editar
-                        </Button>
-                        <Popconfirm
-                          title={`¿Eliminar la etiqueta «${tag.name}»?`}
-                          description="Se quitará de todas las conversaciones que la tienen."
-                          okText="Eliminar"
-                          cancelText="Cancelar"
-                          onConfirm={() => remove(tag)}
-                        >
-                          <Button size="small" danger>
-                            Eliminar
-                          </Button>
-                        </Popconfirm>
-                      </Space>
+                      <RowActions
+                        onEdit={() => setEditing(tag)}
+                        onDelete={() => remove(tag)}
+                        deleteQuestion={`¿Eliminar la etiqueta «${tag.name}»?`}
+                        deleteDescription="Se quitará de todas las conversaciones que la tienen."
+                      />
                     ),
                 },
               ]

@@ -1,6 +1,6 @@
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { handleError, resolveError } from '../../../../lib/errors';
+import { handleFormError } from '../../../../lib/errors';
 import { toast } from '../../../../lib/toast';
 
 interface ProfileForm {
@@ -41,12 +41,7 @@ export function CompanyProfileCard({ name, timezone, canWrite, onSave }: Company
       await onSave(values);
       toast.success('Datos de la empresa guardados');
     } catch (cause) {
-      const resolved = resolveError(cause);
-      if (resolved.field === 'name' || resolved.field === 'timezone') {
-        form.setFields([{ name: resolved.field, errors: [resolved.userMessage] }]);
-      } else {
-        handleError(cause);
-      }
+      handleFormError(form, cause, ['name', 'timezone']);
     } finally {
       setSaving(false);
     }

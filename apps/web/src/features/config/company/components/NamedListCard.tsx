@@ -1,7 +1,8 @@
-import { Button, Card, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Card, Form, Input, Modal, Table } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { handleError, resolveError } from '../../../../lib/errors';
+import { handleError, handleFormError } from '../../../../lib/errors';
 import { toast } from '../../../../lib/toast';
+import { RowActions } from '../../shared/RowActions';
 import type { NamedItem } from '../api/company.graphql';
 
 export interface NamedListTexts {
@@ -61,9 +62,7 @@ export function NamedListCard({
       toast.success(editing === 'new' ? texts.created : texts.updated);
       setEditing(null);
     } catch (cause) {
-      const resolved = resolveError(cause);
-      if (resolved.field === 'name') form.setFields([{ name: 'name', errors: [resolved.userMessage] }]);
-      else handleError(cause);
+      handleFormError(form, cause, ['name']);
     } finally {
       setSaving(false);
     }
@@ -112,22 +111,12 @@ export function NamedListCard({
                   key: 'actions',
                   width: 190,
                   render: (_: unknown, item: NamedItem) => (
-                    <Space>
-                      <Button size="small" onClick={() => setEditing(item)}>
-                        Editar
-                      </Button>
-                      <Popconfirm
-                        title={texts.deleteQuestion(item.name)}
-                        description={texts.deleteDescription}
-                        okText="Eliminar"
-                        cancelText="Cancelar"
-                        onConfirm={() => remove(item)}
-                      >
-                        <Button size="small" danger>
-                          Eliminar
-                        </Button>
-                      </Popconfirm>
-                    </Space>
+                    <RowActions
+                      onEdit={() => setEditing(item)}
+                      onDelete={() => remove(item)}
+                      deleteQuestion={texts.deleteQuestion(item.name)}
+                      deleteDescription={texts.deleteDescription}
+                    />
                   ),
                 },
               ]
