@@ -29,16 +29,19 @@ describe('database', () => {
       'groupadmin@demo.local',
       'superadmin@demo.local',
     ]);
+    // The default roles, once each (other suites running at the same time add roles of their own to Demo).
     const roles = await ds.query(
-      `SELECT r.name, bool_or(p.name = 'readChat') AS "hasReadChat" FROM roles r
+      `SELECT r.name, count(DISTINCT r.id)::int AS n, bool_or(p.name = 'readChat') AS "hasReadChat" FROM roles r
        JOIN role_permissions rp ON rp."roleId" = r.id JOIN permissions p ON p.id = rp."permissionId"
-       JOIN companies c ON c.id = r."companyId" WHERE c.name = 'Demo' GROUP BY r.name ORDER BY r.name`,
+       JOIN companies c ON c.id = r."companyId"
+       WHERE c.name = 'Demo' AND r.name IN ('admin', 'agente', 'groupadmin', 'superadmin')
+       GROUP BY r.name ORDER BY r.name`,
     );
     expect(roles).toEqual([
-      { name: 'admin', hasReadChat: true },
-      { name: 'agente', hasReadChat: true },
-      { name: 'groupadmin', hasReadChat: true },
-      { name: 'superadmin', hasReadChat: true },
+      { name: 'admin', n: 1, hasReadChat: true },
+      { name: 'agente', n: 1, hasReadChat: true },
+      { name: 'groupadmin', n: 1, hasReadChat: true },
+      { name: 'superadmin', n: 1, hasReadChat: true },
     ]);
     const hashes = await ds.query(`SELECT "passwordHash" FROM users WHERE email = 'admin@demo.local'`);
     expect(hashes[0].passwordHash).toMatch(/^\$argon2id\$/);
