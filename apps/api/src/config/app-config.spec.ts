@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './app-config';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'crm-config-'));
+const dirs: string[] = [];
+const dir = (): string => {
+  const made = mkdtempSync(join(tmpdir(), 'crm-config-'));
+  dirs.push(made);
+  return made;
+};
+afterAll(() => {
+  for (const made of dirs) rmSync(made, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {

@@ -1,12 +1,18 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FileStorageService } from './file-storage.service';
 import { LocalDiskBackend } from './local-disk.backend';
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function storageIn(): { dir: string; storage: FileStorageService } {
   const dir = mkdtempSync(join(tmpdir(), 'crm-storage-'));
+  dirs.push(dir);
   return { dir, storage: new FileStorageService(new LocalDiskBackend(dir, 'http://localhost:3000')) };
 }
 
