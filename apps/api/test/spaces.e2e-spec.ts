@@ -408,6 +408,33 @@ describe('PUT /api/updateSpace and DELETE /api/deleteSpace/{id}', () => {
 
     const noImage = await updateSpace(company.token, { id: String(created.body.id), removeImage: 'true' });
     expect(noImage.body.imageUrl).toBeNull();
+    // The removed image is no longer stored.
+    expect((await t.http.get(new URL(res.body.imageUrl).pathname)).status).toBe(404);
+  });
+
+  it('removes the image a new one replaces, and the image of a deleted space', async () => {
+    const company = await freshCompany();
+    const [north] = company.channelIds;
+    const created = await createSpace(
+      company.token,
+      { spaceName: 'Con logo', channels: JSON.stringify([north]) },
+      { content: PNG, name: 'uno.png' },
+    );
+    const firstPath = new URL(created.body.imageUrl).pathname;
+    expect((await t.http.get(firstPath)).status).toBe(200);
+    const replaced = await updateSpace(
+      company.token,
+      { id: String(created.body.id) },
+      { content: PNG, name: 'dos.png' },
+    );
+    const secondPath = new URL(replaced.body.imageUrl).pathname;
+    expect((await t.http.get(firstPath)).status).toBe(404);
+    expect((await t.http.get(secondPath)).status).toBe(200);
+    const deleted = await t.http
+      .delete(`/api/deleteSpace/${created.body.id}`)
+      .set('Authorization', `Bearer ${company.token}`);
+    expect(deleted.status).toBe(200);
+    expect((await t.http.get(secondPath)).status).toBe(404);
   });
 
   it('refuses an empty name, no channels and a taken name on update, changing nothing', async () => {

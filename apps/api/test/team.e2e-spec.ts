@@ -1065,6 +1065,52 @@ describe('the photo of a refused user is not kept', () => {
   });
 });
 
+describe('a photo that nothing uses any more is removed', () => {
+  it('when it is replaced, when it is removed, and when its user is deleted', async () => {
+    const before = storedUploads();
+    const created = await send('post', '/user', admin, agentFields(), { content: PNG, name: 'foto.png' });
+    expect(created.status).toBe(201);
+    expect(storedUploads()).toHaveLength(before.length + 1);
+    const first = storedUploads().filter((path) => !before.includes(path));
+
+    const replaced = await send(
+      'put',
+      '/user',
+      admin,
+      { id: String(created.body.id) },
+      { content: PNG, name: 'otra.png' },
+    );
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.imageUrl).not.toBe(created.body.imageUrl);
+    const second = storedUploads().filter((path) => !before.includes(path));
+    expect(second).toHaveLength(1);
+    expect(second).not.toEqual(first);
+    // The URL it answers serves the new file.
+    const served = await t.http.get(new URL(replaced.body.imageUrl).pathname);
+    expect(served.status).toBe(200);
+
+    const removed = await send('put', '/user', admin, { id: String(created.body.id), removeImage: 'true' });
+    expect(removed.body.imageUrl).toBeNull();
+    expect(storedUploads()).toEqual(before);
+
+    const again = await send(
+      'put',
+      '/user',
+      admin,
+      { id: String(created.body.id) },
+      { content: PNG, name: 'f.png' },
+    );
+    expect(again.status).toBe(200);
+    expect(storedUploads()).toHaveLength(before.length + 1);
+    const deleted = await t.http
+      .put('/api/deleteUser')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ id: created.body.id });
+    expect(deleted.status).toBe(200);
+    expect(storedUploads()).toEqual(before);
+  });
+});
+
 describe('live sockets follow the user changes', () => {
   const opened: Socket[] = [];
   afterEach(() => {

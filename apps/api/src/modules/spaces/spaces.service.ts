@@ -115,7 +115,11 @@ export class SpacesService {
         await this.linkChannels(manager, saved.id, channelIds);
         return saved.id;
       }),
-    );
+    ).catch(async (error: unknown) => {
+      // A refused space (a name taken at the same moment) keeps no picture.
+      await this.storage.removePublicUrl(imageUrl);
+      throw error;
+    });
     await this.notify(user, [id], 'spaceCreated');
     return this.withChannels(user.companyId, id);
   }
@@ -153,7 +157,12 @@ export class SpacesService {
           await this.linkChannels(manager, space.id, channelIds);
         }
       }),
-    );
+    ).catch(async (error: unknown) => {
+      if (image) await this.storage.removePublicUrl(imageUrl);
+      throw error;
+    });
+    // The picture it replaced or removed is no longer used by anything.
+    if (imageUrl !== space.imageUrl) await this.storage.removePublicUrl(space.imageUrl);
     await this.notify(user, [space.id], 'spaceUpdated');
     return this.withChannels(user.companyId, space.id);
   }
@@ -201,6 +210,7 @@ export class SpacesService {
         this.logger.warn(`could not remove stored file ${key}: ${String(error)}`);
       });
     }
+    await this.storage.removePublicUrl(space.imageUrl);
     notifyUserData(this.realtime, user.companyId, user.id, audience, 'spaceDeleted');
     return { id, deleted: true };
   }

@@ -453,6 +453,8 @@ export class TeamService {
         }),
       ),
     );
+    // The photo it replaced or removed is no longer used by anything.
+    if (photo || removeImage) await this.storage.removePublicUrl(target.imageUrl);
     const roleChanged = role.id !== target.roleId;
     this.announce(caller, target.id, roleChanged ? 'role' : 'team');
     // Live sockets follow at once, after the commit: an ended session loses its sockets; a new role drops every
@@ -493,6 +495,7 @@ export class TeamService {
       );
       await manager.query(`DELETE FROM users WHERE id = $1`, [id]);
     });
+    await this.storage.removePublicUrl(target.imageUrl);
     this.announce(caller, id, 'deleted');
     this.realtime.disconnectUser(id);
     return { id, deleted: true };

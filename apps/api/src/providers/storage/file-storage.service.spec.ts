@@ -33,6 +33,20 @@ describe('FileStorageService on local disk', () => {
     expect(existsSync(join(dir, 'uploads', stored.key))).toBe(false);
   });
 
+  it('finds a public file by the URL it answered, and removes it; other URLs are left alone', async () => {
+    const { dir, storage } = storageIn();
+    const stored = await storage.put(Buffer.from('hola'), 'foto.png');
+    expect(storage.publicKeyOf(stored.url)).toBe(stored.key);
+    expect(storage.publicKeyOf('https://otro.example/uploads/2026-01/x.png')).toBeNull();
+    expect(storage.publicKeyOf('http://localhost:3000/uploads/../secreto')).toBeNull();
+    expect(storage.publicKeyOf('http://localhost:3000/private/albums/1/x.pdf')).toBeNull();
+    await storage.removePublicUrl('https://otro.example/uploads/foto.png');
+    await storage.removePublicUrl(null);
+    expect(existsSync(join(dir, 'uploads', stored.key))).toBe(true);
+    await storage.removePublicUrl(stored.url);
+    expect(existsSync(join(dir, 'uploads', stored.key))).toBe(false);
+  });
+
   it('keeps private files outside the public area and reads them back by key', async () => {
     const { dir, storage } = storageIn();
     const key = await storage.putPrivate(Buffer.from('secreto'), 'lista.pdf', 'application/pdf', 'albums/3');

@@ -65,6 +65,28 @@ export class FileStorageService {
     await this.backend.remove(`${PUBLIC_PREFIX}${this.checkedRelative(key)}`);
   }
 
+  /** The key of a public file from the URL `put` answered; null for any other URL (seed data, another host). */
+  publicKeyOf(url: string): string | null {
+    // The backends encode each path segment; a one-character probe gives the prefix every public URL starts with.
+    const base = this.backend.publicUrl(`${PUBLIC_PREFIX}_`).slice(0, -1);
+    if (!url.startsWith(base)) return null;
+    try {
+      const key = url.slice(base.length).split('/').map(decodeURIComponent).join('/');
+      return this.checkedRelative(key);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Removes a replaced public file (a user's or a space's old picture) by its URL. Best effort: the row no longer
+   * points at it, so a failure only leaves an unused file, and a URL that is not ours is left alone.
+   */
+  async removePublicUrl(url: string | null | undefined): Promise<void> {
+    const key = url ? this.publicKeyOf(url) : null;
+    if (key) await this.removePublic(key).catch(() => undefined);
+  }
+
   /** A private file under `folder` (e.g. `albums/12`); answers its full key. */
   async putPrivate(
     content: StorageSource,
