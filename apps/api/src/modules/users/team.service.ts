@@ -4,16 +4,13 @@ import {
   manageUserError,
   type PermissionMap,
   ROLE_NAMES,
-  resolveContentType,
   roleGrantError,
-  SPACE_IMAGE_MIME_TYPES,
   TEAM_MESSAGES,
   type TeamUserDraftError,
   takesAdminSeat,
   teamLimitError,
   teamLimitsFor,
   validateTeamUserDraft,
-  validateUploads,
   validateWorkingHours,
   WEEKDAYS,
   type Weekday,
@@ -26,7 +23,8 @@ import { AppException } from '../../common/errors/app.exception';
 import { parseId, parseIdList } from '../../common/id-list';
 import { firstRow } from '../../database/query-rows';
 import { FileStorageService, type StoredFile } from '../../providers/storage/file-storage.service';
-import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
+import { checkPublicImage } from '../../providers/storage/public-image';
+import { type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { PasswordService } from '../auth/password.service';
 import { CategoryModel } from '../categories/models/category.model';
@@ -189,19 +187,7 @@ function draftError(error: TeamUserDraftError): AppException {
 /** The uploaded user photo, checked against 01 §5 image rules (jpg, jpeg, png) on its content; stored later. */
 async function checkPhoto(upload: SpooledFile | null): Promise<CheckedPhoto | null> {
   if (!upload) return null;
-  const type = resolveContentType(
-    upload.originalname,
-    await readHead(upload.path),
-    upload.size,
-    SPACE_IMAGE_MIME_TYPES,
-  );
-  if (!type.ok) throw AppException.validation('file', type.error);
-  const check = validateUploads(
-    [{ name: upload.originalname, type: type.rule.mimeType, size: upload.size }],
-    { accept: SPACE_IMAGE_MIME_TYPES },
-  );
-  if (check.rejected.length > 0) throw AppException.validation('file', check.rejected[0].error);
-  return { upload, mimeType: type.rule.mimeType };
+  return { upload, mimeType: await checkPublicImage(upload) };
 }
 
 /** 02 §2 team, §5 user form, §6 limits: the company's users as its admins manage them. */
