@@ -1,11 +1,12 @@
 import { hasAnyPermission, type PermissionName } from '@crm/shared';
-import { Empty, Tabs, Typography } from 'antd';
+import { Card, Empty, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { CompanySettingsTab } from '../features/config/company/CompanySettingsTab';
 import { DatasheetTab } from '../features/config/datasheet/DatasheetTab';
 import { RolesTab } from '../features/config/roles/RolesTab';
 import { TagsTab } from '../features/config/tags/TagsTab';
+import { PageHeader } from '../features/layout/components/PageHeader';
 import { useSession } from '../features/session/hooks/useSession';
 
 interface ConfigTab {
@@ -49,8 +50,11 @@ export function ConfigPage() {
   const fromPath = pathname.startsWith('/config/new-') ? PATH_TABS[pathname] : undefined;
   const active = tabs.find((tab) => tab.key === (params.get('tab') ?? fromPath))?.key ?? tabs[0]?.key;
   return (
-    <div style={{ padding: 24, height: '100%', overflow: 'auto' }}>
-      <Typography.Title level={3}>Configuración</Typography.Title>
+    <div className="page">
+      <PageHeader
+        title="Configuración"
+        description="Etiquetas, roles, datos de contacto y ajustes de tu empresa."
+      />
       {tabs.length === 0 ? (
         // 01 §2.3 lets payments permissions into /config, but no tab here is theirs: say so instead of an empty bar.
         <Empty
@@ -58,12 +62,14 @@ export function ConfigPage() {
           description="No hay nada que configurar aquí con tus permisos. Si necesitas acceso, pídeselo a un administrador."
         />
       ) : (
-        <Tabs
-          activeKey={active}
-          onChange={(key) => setParams({ tab: key }, { replace: true })}
-          items={tabs.map(({ key, label, children }) => ({ key, label, children }))}
-          destroyOnHidden
-        />
+        <Card>
+          <Tabs
+            activeKey={active}
+            onChange={(key) => setParams({ tab: key }, { replace: true })}
+            items={tabs.map(({ key, label, children }) => ({ key, label, children }))}
+            destroyOnHidden
+          />
+        </Card>
       )}
     </div>
   );
