@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
@@ -117,4 +118,17 @@ export async function registerCompany(
     .send({ name: 'Dueña Prueba', email, password, phone: '5215512345678', businessName: `Negocio ${tag}` });
   if (reg.status !== 200) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
   return { email, token: reg.body.token as string, password };
+}
+
+/** Until some statement of the database waits on a row lock (an API insert blocked behind a test's transaction). */
+export async function waitForLockWait(db: DataSource, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [{ n }] = await db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if (n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no statement waited on the lock');
 }

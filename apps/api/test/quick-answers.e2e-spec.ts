@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from './fake-s3';
-import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { gql, login, registerCompany, startTestApp, type TestApp, waitForLockWait } from './helpers';
 
 // The smallest valid PNG (1×1, transparent).
 const PNG = Buffer.from(
@@ -69,19 +69,6 @@ function create(
   for (const [name, value] of Object.entries(fields)) req.field(name, value);
   if (file) req.attach('file', file.body, { filename: file.name, contentType: file.type });
   return req;
-}
-
-/** Until some statement waits on a row lock: the API's insert blocked behind another transaction's. */
-async function waitForLockWait(timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const [{ n }] = await ds.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-    );
-    if (n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no statement waited on the lock');
 }
 
 async function list(token: string, vars: Record<string, unknown> = {}): Promise<Answer[]> {
@@ -213,7 +200,7 @@ describe('POST /api/createQuickAnswer', () => {
         [companyId, demoSpaceId, shortcut.toUpperCase()],
       );
       const pending = create(admin, { shortcut: `/${shortcut}`, text: 'Segundo' }).then((res) => res);
-      await waitForLockWait();
+      await waitForLockWait(ds);
       await other.commitTransaction();
       const res = await pending;
       expect(res.status).toBe(409);

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import type request from 'supertest';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { gql, login, registerCompany, startTestApp, type TestApp, waitForLockWait } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
 
 let t: TestApp;
@@ -110,19 +110,6 @@ async function freshCompany() {
     agentId: agent.id as number,
     agentToken: await login(t, agentEmail, owner.password),
   };
-}
-
-/** Until some statement waits on a row lock: the API's insert blocked behind another transaction's. */
-async function waitForLockWait(timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const [{ n }] = await ds.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-    );
-    if (n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no statement waited on the lock');
 }
 
 function connect(token: string): Promise<Socket> {
@@ -346,7 +333,7 @@ describe('POST /api/createSpace', () => {
         spaceName: ` ${name.toLowerCase()} `,
         channels: JSON.stringify([channel.id]),
       }).then((res) => res);
-      await waitForLockWait();
+      await waitForLockWait(ds);
       await other.commitTransaction();
       const res = await pending;
       expect(res.status).toBe(409);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { graphql, loginToken } from './helpers/api';
+import { deleteRoleByName, graphql, loginToken } from './helpers/api';
 import { launchBrowser, loginAndWaitForShell, navLabels, openPage, screenshot } from './helpers/browser';
 
 const baseUrl = inject('baseUrl');
@@ -66,14 +66,7 @@ async function cleanUp(userId: number | null, roleName: string): Promise<void> {
       body: JSON.stringify({ id: userId }),
     });
   }
-  const roles = await graphql<{ roles: Array<{ id: number; name: string }> }>(
-    baseUrl,
-    admin,
-    '{ roles { id name } }',
-  );
-  const created = roles.data?.roles.find((r) => r.name === roleName);
-  if (created)
-    await graphql(baseUrl, admin, 'mutation($id: Int!) { deleteRole(id: $id) }', { id: created.id });
+  await deleteRoleByName(baseUrl, admin, roleName);
 }
 
 /** Picks `label` in the antd Select whose input carries `ariaLabel`. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { graphql, loginToken } from './helpers/api';
+import { deleteRoleByName, graphql, loginToken } from './helpers/api';
 import {
   launchBrowser,
   loginAndWaitForShell,
@@ -186,14 +186,7 @@ describe('team (/users, /users/new)', () => {
       });
     } finally {
       await deleteByEmail(email);
-      const roles = await graphql<{ roles: Array<{ id: number; name: string }> }>(
-        baseUrl,
-        admin,
-        '{ roles { id name } }',
-      );
-      const created = roles.data?.roles.find((r) => r.name === roleName);
-      if (created)
-        await graphql(baseUrl, admin, 'mutation($id: Int!) { deleteRole(id: $id) }', { id: created.id });
+      await deleteRoleByName(baseUrl, admin, roleName);
     }
   });
 

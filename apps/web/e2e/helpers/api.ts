@@ -62,3 +62,14 @@ export interface MeResult {
     company: { status: string; isBoardsActive: boolean; hasUsed2FA: boolean };
   };
 }
+
+/** Deletes the company role named `roleName`, if there is one (a test's clean-up). */
+export async function deleteRoleByName(baseUrl: string, token: string, roleName: string): Promise<void> {
+  const roles = await graphql<{ roles: Array<{ id: number; name: string }> }>(
+    baseUrl,
+    token,
+    '{ roles { id name } }',
+  );
+  const role = roles.data?.roles.find((r) => r.name === roleName);
+  if (role) await graphql(baseUrl, token, 'mutation($id: Int!) { deleteRole(id: $id) }', { id: role.id });
+}
