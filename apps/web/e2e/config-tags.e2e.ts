@@ -1,7 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { graphql, loginToken, postJson } from './helpers/api';
-import { launchBrowser, loginAndWaitForShell, screenshot, withPage } from './helpers/browser';
+import {
+  launchBrowser,
+  loginAndWaitForShell,
+  screenshot,
+  waitForDialogOpen,
+  withPage,
+} from './helpers/browser';
 
 const baseUrl = inject('baseUrl');
 const run = String(Date.now()).slice(-6);
@@ -38,6 +44,7 @@ describe('tags configuration (/config)', () => {
       await page.getByRole('tab', { name: 'Etiquetas' }).waitFor();
       await page.getByRole('button', { name: 'Nueva etiqueta' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nueva etiqueta' });
+      await waitForDialogOpen(dialog);
       await dialog.getByLabel('Nombre').fill(name);
       await dialog.getByLabel('Color #722ed1').check();
       await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -78,6 +85,7 @@ describe('tags configuration (/config)', () => {
       await loginAndWaitForShell(page, 'admin@demo.local');
       await page.goto('/config/new-datasheet');
       const dialog = page.getByRole('dialog', { name: 'Nuevo campo' });
+      await waitForDialogOpen(dialog);
       await dialog.getByLabel('Nombre').fill(field);
       await dialog.getByLabel('Tipo').click();
       await openOption(page, 'Lista de opciones').click();
@@ -175,6 +183,7 @@ describe('tags configuration (/config)', () => {
 
       await page.getByRole('button', { name: 'Nueva ubicación' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nueva ubicación' });
+      await waitForDialogOpen(dialog);
       await dialog.getByLabel('Nombre').fill(location);
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -182,6 +191,7 @@ describe('tags configuration (/config)', () => {
 
       await page.getByRole('button', { name: 'Nueva categoría' }).click();
       const categoryDialog = page.getByRole('dialog', { name: 'Nueva categoría' });
+      await waitForDialogOpen(categoryDialog);
       await categoryDialog.getByLabel('Nombre').fill(category);
       await categoryDialog.getByRole('button', { name: 'Guardar' }).click();
       await categoryDialog.waitFor({ state: 'hidden' });

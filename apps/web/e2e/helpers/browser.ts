@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
 
 const screenshotDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../screenshots');
@@ -85,5 +85,18 @@ export async function withPage(
     throw error;
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * Waits until an antd dialog is shown and its opening animation is over: on a loaded machine a click during the
+ * zoom can land beside the moving button (the dialog then stays open with nothing saved).
+ */
+export async function waitForDialogOpen(dialog: Locator, timeoutMs = 10_000): Promise<void> {
+  await dialog.waitFor();
+  const deadline = Date.now() + timeoutMs;
+  while (/zoom-(appear|enter)/.test((await dialog.getAttribute('class')) ?? '')) {
+    if (Date.now() > deadline) throw new Error('the dialog kept animating');
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
