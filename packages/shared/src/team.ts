@@ -292,18 +292,29 @@ export function holdsAllPermissions(own: PermissionMap, wanted: readonly string[
   return wanted.every((name) => !isPermissionName(name) || own[name] === true);
 }
 
+type Grantor = { roleName: string; permissions: PermissionMap };
+
+/** The one escalation check: only a superadmin reaches the superadmin role, and nobody reaches permissions beyond their own. */
+function escalationError(
+  caller: Grantor,
+  grant: RoleGrant,
+  messages: { superadmin: string; above: string },
+): string | null {
+  if (grant.roleName === ROLE_NAMES.superadmin && caller.roleName !== ROLE_NAMES.superadmin) {
+    return messages.superadmin;
+  }
+  return holdsAllPermissions(caller.permissions, grant.permissions) ? null : messages.above;
+}
+
 /**
  * Escalation rule of the team screens: a user gives only a role whose permissions they hold themselves, and only
  * a superadmin gives the superadmin role. Null when allowed, else the Spanish reason.
  */
-export function roleGrantError(
-  caller: { roleName: string; permissions: PermissionMap },
-  role: RoleGrant,
-): string | null {
-  if (role.roleName === ROLE_NAMES.superadmin && caller.roleName !== ROLE_NAMES.superadmin) {
-    return TEAM_MESSAGES.superadminRoleOnly;
-  }
-  return holdsAllPermissions(caller.permissions, role.permissions) ? null : TEAM_MESSAGES.roleAboveOwn;
+export function roleGrantError(caller: Grantor, role: RoleGrant): string | null {
+  return escalationError(caller, role, {
+    superadmin: TEAM_MESSAGES.superadminRoleOnly,
+    above: TEAM_MESSAGES.roleAboveOwn,
+  });
 }
 
 /**
@@ -311,12 +322,9 @@ export function roleGrantError(
  * could give (so nobody with writeUsers alone rewrites an admin's password), and only a superadmin manages a
  * superadmin. Null when allowed, else the Spanish reason.
  */
-export function manageUserError(
-  caller: { roleName: string; permissions: PermissionMap },
-  target: RoleGrant,
-): string | null {
-  if (target.roleName === ROLE_NAMES.superadmin && caller.roleName !== ROLE_NAMES.superadmin) {
-    return TEAM_MESSAGES.superadminOnly;
-  }
-  return holdsAllPermissions(caller.permissions, target.permissions) ? null : TEAM_MESSAGES.userAboveOwn;
+export function manageUserError(caller: Grantor, target: RoleGrant): string | null {
+  return escalationError(caller, target, {
+    superadmin: TEAM_MESSAGES.superadminOnly,
+    above: TEAM_MESSAGES.userAboveOwn,
+  });
 }
