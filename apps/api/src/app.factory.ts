@@ -8,8 +8,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { AppModule } from './app.module';
 import { toErrorBody } from './common/errors/all-exceptions.filter';
 import { AppException } from './common/errors/app.exception';
+import { declaredLengthGuard, JSON_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './common/http/body-limits';
+import { securityHeaders } from './common/http/security-headers';
 import type { AppConfig } from './config/app-config';
 import { DemoSeedService } from './database/demo-seed.service';
+import { UPLOADS_PATH } from './providers/storage/file-storage.service';
+import { servedTypeOfName, setServedFileHeaders } from './providers/storage/served-file';
 
 const API_PREFIXES = ['/api', '/graphql', '/socket.io', '/webhooks', '/uploads'];
 
@@ -27,23 +31,25 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.disable('x-powered-by');
   // API answers are per-user and mostly POSTs: hashing every body for an ETag nobody revalidates is wasted work.
   app.set('etag', false);
+  app.use(securityHeaders(config));
+  app.use(declaredLengthGuard);
   // Webhooks keep their exact bytes: signatures are checked on them before anything is parsed.
-  app.use('/webhooks', express.raw({ type: () => true, limit: '5mb' }));
+  app.use('/webhooks', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
   app.use(
     express.json({
-      limit: '2mb',
+      limit: JSON_BODY_LIMIT,
       verify: (req: Request, _res, buf) => {
         req.rawBody = buf;
       },
     }),
   );
-  app.use(express.urlencoded({ extended: false, limit: '2mb' }));
+  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();
     const type = (error as { type?: string }).type;
     const exception =
       type === 'entity.too.large'
-        ? AppException.validation('body', 'La solicitud es demasiado grande.')
+        ? new AppException('PAYLOAD_TOO_LARGE', { field: 'body', message: 'Body too large' })
         : AppException.validation('body', 'El cuerpo de la solicitud no es JSON válido.');
     const { status, body } = toErrorBody(exception);
     res.status(status).json(body);
@@ -51,10 +57,20 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.setGlobalPrefix('api', {
     exclude: ['graphql', { path: 'webhooks/{*path}', method: RequestMethod.ALL }],
   });
-  // Uploaded media: public by unguessable key, because providers download it without credentials.
+  // Uploaded media: public by unguessable key, because providers download it without credentials. Served inert:
+  // the type is the one its stored name was given from its bytes, documents are attachments, and nothing runs.
   app.use(
-    '/uploads',
-    express.static(join(config.dataDir, 'uploads'), { index: false, fallthrough: false, maxAge: '7d' }),
+    UPLOADS_PATH,
+    express.static(join(config.dataDir, 'uploads'), {
+      index: false,
+      fallthrough: false,
+      maxAge: '7d',
+      dotfiles: 'deny',
+      setHeaders: (res: Response, path: string) => {
+        const type = servedTypeOfName(path);
+        setServedFileHeaders(res, { mimeType: type.mimeType, inline: type.inline });
+      },
+    }),
   );
   serveWebClient(app, config.webDistDir);
   await app.init();

@@ -200,13 +200,19 @@ describe('password reset', () => {
 describe('registration', () => {
   it('sends a 6-character uppercase code, refuses a resend within 60 s, and registers a company once verified', async () => {
     const email = `registro${Date.now()}@example.com`;
-    const sent = await t.http.post('/api/emailVerification').send({ email });
+    const sent = await t.http
+      .post('/api/emailVerification')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email });
     expect(sent.body).toEqual({ sent: true, resendAfterSeconds: 60 });
     const [mail] = await outboxFor(t, email);
     const code = /\b([A-Z0-9]{6})\b/.exec(mail.text)?.[1] ?? '';
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
 
-    const resend = await t.http.post('/api/emailVerification').send({ email });
+    const resend = await t.http
+      .post('/api/emailVerification')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email });
     expect(resend.status).toBe(429);
     expect(resend.body.code).toBe('EMAIL_CODE_RESEND_TOO_SOON');
 
@@ -250,7 +256,10 @@ describe('registration', () => {
     expect(me.data?.me.rol.name).toBe('superadmin');
     expect(me.data?.me.company.status).toBe('TRIAL');
 
-    const dup = await t.http.post('/api/emailVerification').send({ email });
+    const dup = await t.http
+      .post('/api/emailVerification')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('EMAIL_ALREADY_USED');
   });

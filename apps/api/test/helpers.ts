@@ -107,7 +107,10 @@ export async function registerCompany(
   const tag = `${prefix}${process.pid}x${companyCounter}${Date.now() % 100000}`;
   const email = `${tag}@example.com`;
   const password = 'Segura123';
-  const sent = await t.http.post('/api/emailVerification').send({ email, plan: 'PRO' });
+  const sent = await t.http
+    .post('/api/emailVerification')
+    .set('X-Forwarded-For', uniqueIp())
+    .send({ email, plan: 'PRO' });
   if (sent.status !== 200) throw new Error(`emailVerification failed: ${JSON.stringify(sent.body)}`);
   const [mail] = await outboxFor(t, email);
   const code = /([A-Z0-9]{6})/.exec(mail.text)?.[1];

@@ -36,6 +36,8 @@ export const ERROR_CATALOGUE = {
   INVALID_TOKEN: { status: 401, userMessage: SESSION_EXPIRED },
   FORBIDDEN: { status: 403, userMessage: 'No tienes permiso para realizar esta acción.' },
   VALIDATION_ERROR: { status: 400, userMessage: 'Revisa los datos enviados.' },
+  // A body larger than its route takes (uploads answer FILE_TOO_LARGE instead).
+  PAYLOAD_TOO_LARGE: { status: 413, userMessage: 'La solicitud es demasiado grande.' },
   NOT_FOUND: { status: 404, userMessage: 'No se encontró el recurso solicitado.' },
   INVALID_CREDENTIALS: { status: 401, userMessage: 'Correo o contraseña incorrectos.' },
   TWO_FACTOR_REQUIRED: { status: 401, userMessage: 'Ingresa el código de tu aplicación de autenticación.' },

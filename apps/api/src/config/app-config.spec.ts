@@ -14,6 +14,18 @@ afterAll(() => {
   for (const made of dirs) rmSync(made, { recursive: true, force: true });
 });
 
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'production-secret-0123456789abcdef0123456789',
+  ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+  WHATSAPP_APP_SECRET: 'app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'verify-token',
+  MESSENGER_APP_ID: '1234',
+  MESSENGER_APP_SECRET: 'messenger-secret',
+  MESSENGER_VERIFY_TOKEN: 'messenger-verify',
+  DIALOG360_WEBHOOK_TOKEN: 'dialog-token',
+};
+
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const cwd = dir();
@@ -57,8 +69,9 @@ describe('loadConfig', () => {
     }
   });
 
-  it('turns the dev outbox off when SMTP is configured', () => {
+  it('turns the dev outbox off when SMTP is configured, and always in production', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }, dir()).devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: 'true', ...PRODUCTION_ENV }, dir()).devOutbox).toBe(false);
   });
 
   it('keeps files on local disk unless S3_BUCKET is set, and then needs the credentials', () => {

@@ -196,7 +196,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     resetTokenTtlMinutes: readInt(env, 'RESET_TOKEN_TTL_MINUTES', 60, 1, 1440),
     webDistDir: env.WEB_DIST_DIR?.trim() || resolve(__dirname, '../../../web/dist'),
     demoData: readBool(env, 'DEMO_DATA', true),
-    devOutbox: smtpUrl === null && readBool(env, 'DEV_OUTBOX', nodeEnv !== 'production'),
+    // Never in production: it shows every account's reset links (and it answers loopback only, see DevOutboxController).
+    devOutbox: smtpUrl === null && nodeEnv !== 'production' && readBool(env, 'DEV_OUTBOX', true),
     jobsEnabled: readBool(env, 'JOBS_ENABLED', true),
     jobPollMs: readInt(env, 'JOB_POLL_MS', 1000, 50, 60_000),
     whatsappGraphUrl: stripSlash(readUrl(env, 'WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? GRAPH_URL),

@@ -58,8 +58,8 @@ export class AuthController {
   @Public()
   @Post('emailVerification')
   @HttpCode(200)
-  emailVerification(@Body() input: EmailVerificationInput) {
-    return this.auth.emailVerification(input);
+  emailVerification(@Body() input: EmailVerificationInput, @Req() req: Request) {
+    return this.auth.emailVerification(input, meta(req));
   }
 
   @Public()

@@ -235,8 +235,15 @@ export class AuthService {
 
   async emailVerification(
     input: EmailVerificationInput,
+    meta: RequestMeta,
   ): Promise<{ sent: true; resendAfterSeconds: number }> {
     const email = normalizeEmail(input.email);
+    // Its answer tells whether an e-mail has an account (01 §8 EMAIL_ALREADY_USED): limited like sign-in, so it
+    // cannot be used to list a company's addresses. Every call counts, a sent code included.
+    await this.rateLimit.hit([
+      this.rateLimit.accountKey('signup', email),
+      this.rateLimit.ipKey('signup', meta.ip),
+    ]);
     if (await this.users.existsBy({ email }))
       throw new AppException('EMAIL_ALREADY_USED', { field: 'email' });
     const existing = await this.verifications.findOneBy({ email });
@@ -269,15 +276,24 @@ export class AuthService {
   async verifyEmailCode(input: VerifyCodeInput, meta: RequestMeta): Promise<{ verified: true }> {
     const email = normalizeEmail(input.email);
     await this.rateLimit.hit([this.rateLimit.ipKey('verify', meta.ip)]);
-    const record = await this.verifications.findOneBy({ email });
-    if (!record || record.expiresAt < new Date() || record.failedAttempts >= EMAIL_CODE_MAX_FAILURES) {
-      throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'code' });
-    }
+    // The attempt is counted before the code is compared, in one statement that also enforces the cap: a burst of
+    // parallel guesses cannot pass EMAIL_CODE_MAX_FAILURES (a read-then-increment let 20 of them through to 6).
+    const { rows: counted } = await pgPool(this.dataSource).query<{ id: number; codeHash: string }>(
+      `UPDATE email_verifications SET "failedAttempts" = "failedAttempts" + 1
+       WHERE email = $1 AND "expiresAt" > now() AND "failedAttempts" < $2
+       RETURNING id, "codeHash"`,
+      [email, EMAIL_CODE_MAX_FAILURES],
+    );
+    const record = counted[0];
+    if (!record) throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'code' });
     if (!safeEqual(record.codeHash, sha256(normalizeVerificationCode(input.code)))) {
-      await this.verifications.increment({ id: record.id }, 'failedAttempts', 1);
       throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'code' });
     }
-    await this.verifications.update({ id: record.id }, { verifiedAt: new Date() });
+    // The right code is not a failure: its attempt is given back.
+    await pgPool(this.dataSource).query(
+      `UPDATE email_verifications SET "failedAttempts" = "failedAttempts" - 1, "verifiedAt" = now() WHERE id = $1`,
+      [record.id],
+    );
     await this.rateLimit.release([this.rateLimit.ipKey('verify', meta.ip)]);
     return { verified: true };
   }

@@ -1,25 +1,16 @@
-import { CHAT_UPLOAD_MIME_TYPES, MAX_FILE_BYTES, validateUploads } from '@crm/shared';
-import { Controller, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { CHAT_UPLOAD_MIME_TYPES } from '@crm/shared';
+import { Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
 import { RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
+import { SpooledUploadInterceptor, spooledFiles } from '../../providers/storage/spooled-upload.interceptor';
+import { checkUploadContent } from '../../providers/storage/upload-check';
 
-interface UploadedPart {
-  originalname: string;
-  mimetype: string;
-  size: number;
-  buffer: Buffer;
-}
-
-function fileTypeOf(mime: string): 'image' | 'video' | 'audio' | 'document' {
-  if (mime.startsWith('image/')) return 'image';
-  if (mime.startsWith('video/')) return 'video';
-  if (mime.startsWith('audio/')) return 'audio';
-  return 'document';
-}
-
-/** The composer uploads a file first, then sends a media message with its URL (issue 3). */
+/**
+ * The composer uploads a file first, then sends a media message with its URL (issue 3). The type is the one the
+ * bytes show (02 §5 upload rules), whatever the part declares, and the stored name carries that type's extension.
+ */
 @Controller()
 export class UploadsController {
   constructor(private readonly storage: FileStorageService) {}
@@ -27,20 +18,17 @@ export class UploadsController {
   @RequirePermissions('readChat', 'agent')
   @Post('upload')
   @HttpCode(200)
-  // One byte over the cap is enough for the shared rule to name the limit in its message.
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_FILE_BYTES + 1, files: 1 } }))
-  async upload(@UploadedFile() file: UploadedPart | undefined) {
+  @UseInterceptors(SpooledUploadInterceptor({ maxFiles: 1, field: 'file' }))
+  async upload(@Req() req: Request) {
+    const file = spooledFiles(req)[0];
     if (!file) throw AppException.validation('file', 'Adjunta un archivo.');
-    const check = validateUploads([{ name: file.originalname, type: file.mimetype, size: file.size }], {
-      accept: CHAT_UPLOAD_MIME_TYPES,
-    });
-    if (check.rejected.length > 0) throw AppException.validation('file', check.rejected[0].error);
-    const stored = await this.storage.put(file.buffer, file.originalname);
+    const rule = await checkUploadContent(file, CHAT_UPLOAD_MIME_TYPES);
+    const stored = await this.storage.put({ path: file.path, size: file.size }, rule.mimeType);
     return {
       url: stored.url,
       name: file.originalname,
-      fileType: fileTypeOf(file.mimetype),
-      mimeType: file.mimetype,
+      fileType: rule.mediaType,
+      mimeType: rule.mimeType,
       weight: file.size,
     };
   }

@@ -18,6 +18,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
+import { setServedFileHeaders } from '../../providers/storage/served-file';
 import { SpooledUploadInterceptor, spooledFiles } from '../../providers/storage/spooled-upload.interceptor';
 import {
   CreateAlbumInput,
@@ -27,12 +28,6 @@ import {
 } from './dto/multimedia.input';
 import type { AlbumFileModel, AlbumModel } from './models/multimedia.model';
 import { MultimediaService } from './multimedia.service';
-
-// RFC 6266: an ASCII fallback and the exact UTF-8 name.
-function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** 01 §7 Multimedia calls. Only writeMultimedia creates and deletes (01 §6); reading is the route guard's set. */
 @Controller()
@@ -91,12 +86,13 @@ export class MultimediaController {
     const { file, object } = await this.multimedia.openFile(user, id);
     const inline = download !== '1' && file.fileType !== 'DOCUMENT';
     res.status(200);
-    res.setHeader('Content-Type', file.mimeType ?? 'application/octet-stream');
+    setServedFileHeaders(res, {
+      mimeType: file.mimeType ?? 'application/octet-stream',
+      name: file.name,
+      inline,
+    });
     if (object.size !== null) res.setHeader('Content-Length', String(object.size));
-    res.setHeader('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name));
     res.setHeader('Cache-Control', 'private, max-age=300');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     object.stream.on('error', (error) => {
       // Headers are out: cutting the connection is the only way to say the file is not whole.
       this.logger.error(`album file ${id} stream failed: ${String(error)}`);

@@ -318,7 +318,6 @@ export class MultimediaService {
         stored.push(
           await this.storage.putPrivate(
             { path: file.upload.path, size: file.upload.size },
-            file.name,
             file.mimeType,
             `albums/${user.companyId}`,
           ),

@@ -1,10 +1,4 @@
-import {
-  CHAT_UPLOAD_MIME_TYPES,
-  parseQuickAnswerShortcut,
-  resolveContentType,
-  validateQuickAnswerText,
-  validateUploads,
-} from '@crm/shared';
+import { CHAT_UPLOAD_MIME_TYPES, parseQuickAnswerShortcut, validateQuickAnswerText } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
@@ -12,7 +6,8 @@ import { AppException } from '../../common/errors/app.exception';
 import { resolveSpaceId, usableSpaceIds } from '../../common/space-scope';
 import { firstRow } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
-import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
+import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
+import { checkUploadContent } from '../../providers/storage/upload-check';
 import type { SaveQuickAnswerInput, UpdateQuickAnswerInput } from './dto/quick-answer.input';
 import type { QuickAnswerFile } from './entities/quick-answer.entity';
 import type { QuickAnswerModel } from './models/quick-answer.model';
@@ -173,31 +168,14 @@ export class QuickAnswersService {
 
   /** 02 §5 upload rules on the content itself; stored in the public area because providers fetch it. */
   private async storeFile(upload: SpooledFile, fileName: string | undefined): Promise<QuickAnswerFile> {
-    const type = resolveContentType(
-      upload.originalname,
-      await readHead(upload.path),
-      upload.size,
-      CHAT_UPLOAD_MIME_TYPES,
-    );
-    if (!type.ok) throw AppException.validation('file', type.error);
-    const check = validateUploads(
-      [{ name: upload.originalname, type: type.rule.mimeType, size: upload.size }],
-      {
-        accept: CHAT_UPLOAD_MIME_TYPES,
-      },
-    );
-    if (check.rejected.length > 0) throw AppException.validation('file', check.rejected[0].error);
-    const stored = await this.storage.put(
-      { path: upload.path, size: upload.size },
-      upload.originalname,
-      type.rule.mimeType,
-    );
+    const rule = await checkUploadContent(upload, CHAT_UPLOAD_MIME_TYPES);
+    const stored = await this.storage.put({ path: upload.path, size: upload.size }, rule.mimeType);
     return {
       name: fileName?.trim() || upload.originalname,
       url: stored.url,
       key: stored.key,
-      fileType: type.rule.mediaType,
-      mimeType: type.rule.mimeType,
+      fileType: rule.mediaType,
+      mimeType: rule.mimeType,
       weight: upload.size,
     };
   }

@@ -646,7 +646,6 @@ export class TeamService {
       if (!photo) return null;
       stored = await this.storage.put(
         { path: photo.upload.path, size: photo.upload.size },
-        photo.upload.originalname,
         photo.mimeType,
       );
       return stored.url;

@@ -1,10 +1,16 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { Public } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { isLocalRequest } from '../../common/http/loopback';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from './mail.service';
 
-/** Development only: reads mail that was not sent because no SMTP_URL is configured. */
+/**
+ * Development only: reads mail that was not sent because no SMTP_URL is configured. It holds password-reset
+ * links of every account, so it answers only requests made on this machine (the server listens on every
+ * interface by default); anyone else gets the same 404 as when it is off.
+ */
 @Controller('dev')
 export class DevOutboxController {
   constructor(
@@ -14,8 +20,8 @@ export class DevOutboxController {
 
   @Public()
   @Get('outbox')
-  async outbox() {
-    if (!this.config.devOutbox) throw new AppException('NOT_FOUND');
+  async outbox(@Req() req: Request) {
+    if (!this.config.devOutbox || !isLocalRequest(req)) throw new AppException('NOT_FOUND');
     const mails = await this.mail.readOutbox();
     return mails.map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt }));
   }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { extname } from 'node:path';
-import { MEDIA_TYPE_RULES } from '@crm/shared';
 import { Inject, Injectable } from '@nestjs/common';
+import { storedExtensionFor } from './served-file';
 import {
   STORAGE_BACKEND,
   type StorageBackend,
@@ -20,22 +19,10 @@ export const UPLOADS_PATH = '/uploads';
 const PUBLIC_PREFIX = 'uploads/';
 const PRIVATE_PREFIX = 'private/';
 
-function safeExtension(originalName: string): string {
-  return extname(originalName)
-    .toLowerCase()
-    .replace(/[^.a-z0-9]/g, '')
-    .slice(0, 10);
-}
-
-function contentTypeOf(originalName: string): string {
-  const ext = safeExtension(originalName);
-  return (
-    MEDIA_TYPE_RULES.find((rule) => rule.extensions.includes(ext))?.mimeType ?? 'application/octet-stream'
-  );
-}
-
-function randomName(originalName: string): string {
-  return `${randomBytes(18).toString('base64url')}${safeExtension(originalName)}`;
+// The extension comes from the type found in the bytes, never from the client's name: a stored name decides
+// how the file is served (served-file.ts), so '.html' must not be something a caller can choose.
+function randomName(contentType: string): string {
+  return `${randomBytes(18).toString('base64url')}${storedExtensionFor(contentType)}`;
 }
 
 /**
@@ -53,11 +40,14 @@ export class FileStorageService {
     return this.backend.kind;
   }
 
-  /** A public file; its key is relative to the public area, as its URL path under /uploads. */
-  async put(content: StorageSource, originalName: string, contentType?: string): Promise<StoredFile> {
+  /**
+   * A public file of a type already checked on its content; its key is relative to the public area, as its URL
+   * path under /uploads.
+   */
+  async put(content: StorageSource, contentType: string): Promise<StoredFile> {
     const month = new Date().toISOString().slice(0, 7);
-    const key = `${month}/${randomName(originalName)}`;
-    await this.backend.write(`${PUBLIC_PREFIX}${key}`, content, contentType ?? contentTypeOf(originalName));
+    const key = `${month}/${randomName(contentType)}`;
+    await this.backend.write(`${PUBLIC_PREFIX}${key}`, content, contentType);
     return { key, url: this.backend.publicUrl(`${PUBLIC_PREFIX}${key}`) };
   }
 
@@ -88,13 +78,8 @@ export class FileStorageService {
   }
 
   /** A private file under `folder` (e.g. `albums/12`); answers its full key. */
-  async putPrivate(
-    content: StorageSource,
-    originalName: string,
-    contentType: string,
-    folder: string,
-  ): Promise<string> {
-    const key = `${PRIVATE_PREFIX}${this.checkedRelative(folder)}/${randomName(originalName)}`;
+  async putPrivate(content: StorageSource, contentType: string, folder: string): Promise<string> {
+    const key = `${PRIVATE_PREFIX}${this.checkedRelative(folder)}/${randomName(contentType)}`;
     await this.backend.write(key, content, contentType);
     return key;
   }

@@ -19,9 +19,10 @@ import {
 } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import type { MulterOptions } from '@nestjs/platform-express/multer/interfaces/multer-options.interface';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { finalize, type Observable } from 'rxjs';
 import { AppException } from '../../common/errors/app.exception';
+import { declaresMoreThan, multipartLimit } from '../../common/http/body-limits';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 /** A multipart file spooled to disk by multer: large uploads never sit in memory. */
@@ -51,11 +52,22 @@ export function spooledFiles(req: Request): SpooledFile[] {
   return files && typeof files === 'object' ? (Object.values(files).flat() as SpooledFile[]) : [];
 }
 
+// 01 §5: the catalogue's FILE_TOO_LARGE (413) with the cap in its text, on the upload's field.
+function fileTooLarge(field: string): AppException {
+  const userMessage = fileTooLargeMessage(MAX_FILE_BYTES);
+  return new AppException('FILE_TOO_LARGE', {
+    field,
+    fields: { [field]: userMessage },
+    userMessage,
+    message: `File over ${MAX_FILE_BYTES} bytes`,
+  });
+}
+
 // multer's limits become the spec's Spanish upload messages (01 §5) on the `files` field.
 function uploadLimitError(error: unknown, field: string, maxFiles: number): unknown {
   if (!(error instanceof HttpException)) return error;
   const code = (error.cause as { code?: string } | undefined)?.code;
-  if (code === 'LIMIT_FILE_SIZE') return AppException.validation(field, fileTooLargeMessage(MAX_FILE_BYTES));
+  if (code === 'LIMIT_FILE_SIZE') return fileTooLarge(field);
   if (code === 'LIMIT_FILE_COUNT') {
     const message =
       maxFiles === MAX_FILES_PER_DROP ? UPLOAD_MESSAGES.tooManyFiles : 'Solo puedes adjuntar un archivo.';
@@ -89,7 +101,11 @@ export function SpooledUploadInterceptor(
     }
 
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-      const req = context.switchToHttp().getRequest<Request>();
+      const http = context.switchToHttp();
+      const req = http.getRequest<Request>();
+      // A body declared larger than this route's files can be is refused before multer reads a byte of it.
+      if (declaresMoreThan(req, http.getResponse<Response>(), multipartLimit(maxFiles)))
+        throw fileTooLarge(field);
       let handled: Observable<unknown>;
       try {
         handled = (await this.inner.intercept(context, next)) as Observable<unknown>;

@@ -4,6 +4,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../../../config/app-config';
+import { isInlineType } from '../served-file';
 import type { StorageBackend, StorageSource, StoredObject } from '../storage-backend';
 import { EMPTY_PAYLOAD_HASH, sha256Hex, signRequest, uriEncode } from './sigv4';
 
@@ -83,7 +84,12 @@ export class S3Backend implements StorageBackend {
       'PUT',
       key,
       payloadHash,
-      { 'content-type': contentType, 'content-length': String(size) },
+      {
+        'content-type': contentType,
+        'content-length': String(size),
+        // Public objects are fetched straight from the bucket: what could render as a document downloads instead.
+        ...(isInlineType(contentType) ? {} : { 'content-disposition': 'attachment' }),
+      },
       isBuffer ? source : createReadStream(source.path),
     );
     const body = await readAll(res);

@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../../config/app-config';
+
+/** Origins of public media that are not ours: S3 when configured (its public URL), else none. */
+function mediaOrigins(config: AppConfig): string[] {
+  return config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
+}
+
+/**
+ * ARCHITECTURE rule 2 for the pages and the API: a CSP that fits the built web client (its scripts are files of
+ * our origin, never inline; Ant Design writes its styles at run time, hence inline styles), no framing by
+ * anyone, no sniffing, HSTS in production. Customers' media may come from providers' CDNs over https (Messenger
+ * profile pictures, attachments), so images, sounds and videos may load from any https origin; scripts never.
+ */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  const production = config.nodeEnv === 'production';
+  const media = ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins(config)];
+  const strict = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: media,
+        mediaSrc: media,
+        fontSrc: ["'self'", 'data:'],
+        // The API and socket.io are this origin ('self' covers ws:/wss: to it).
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The product is one origin; its files are fetched by providers server-side, which CORP does not concern.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // GraphiQL (development only) is a page of its own that loads its scripts from a CDN.
+  const devTool = helmet({ contentSecurityPolicy: false, strictTransportSecurity: false });
+  return (req, res, next) => {
+    if (!production && req.method === 'GET' && req.path === '/graphql') return devTool(req, res, next);
+    return strict(req, res, next);
+  };
+}
