@@ -34,7 +34,23 @@ export async function openPage(
   });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
+  // The API's CSP must fit the built client: anything it blocks is a bug of one or the other.
+  const violations: string[] = [];
+  cspViolations.set(page, violations);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      violations.push(message.text());
+      console.error(`CSP violation at ${page.url()}: ${message.text()}`);
+    }
+  });
   return { context, page };
+}
+
+const cspViolations = new WeakMap<Page, string[]>();
+
+/** What the page's Content-Security-Policy refused so far (console reports of the browser). */
+export function cspViolationsOf(page: Page): string[] {
+  return cspViolations.get(page) ?? [];
 }
 
 /** Fills the login form; does not wait for where it leads. */
@@ -79,6 +95,9 @@ export async function withPage(
   const { context, page } = await openPage(browser, baseUrl);
   try {
     await use(page);
+    const refused = cspViolationsOf(page);
+    if (refused.length > 0)
+      throw new Error(`the page broke its Content-Security-Policy:\n${refused.join('\n')}`);
   } catch (error) {
     const path = await screenshot(page, `failure-${name}`).catch(() => 'none');
     if (error instanceof Error) error.message += `\n  at page ${page.url()} (screenshot: ${path})`;
