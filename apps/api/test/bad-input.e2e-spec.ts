@@ -1,4 +1,5 @@
 import { type AddressInfo, createServer } from 'node:net';
+import { findNulPath, INVALID_CHARACTERS_MESSAGE } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, registerCompany, startTestApp, type TestApp } from './helpers';
 
@@ -112,6 +113,11 @@ const FIELDS = [
   'body',
 ];
 
+// A NUL cannot be stored by PostgreSQL: it is refused with a 400 wherever it is. The other control characters
+// (U+0001–U+001F, U+007F) are valid text: they may be stored, and must never be a 5xx either.
+const NUL_TEXT = 'a\u0000b';
+const CONTROL_TEXT = `a${Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join('')}\u007fb`;
+
 const BAD_VALUES: unknown[] = [
   -1,
   0,
@@ -130,6 +136,57 @@ const BAD_VALUES: unknown[] = [
   { $gt: 1 },
   'x'.repeat(20_000),
   '2026-13-45',
+  NUL_TEXT,
+  CONTROL_TEXT,
+];
+
+// A well-formed id nobody has: with the id fields right, text values get past them to the checks (and
+// statements) behind, instead of stopping at the first id check.
+const UNKNOWN_ID = 2_000_000_000;
+const ID_FIELDS = new Set([
+  'id',
+  'clientId',
+  'channelId',
+  'spaceId',
+  'albumId',
+  'fileId',
+  'parentId',
+  'rolId',
+  'locationId',
+  'agentId',
+  'groupAdminId',
+  'companyId',
+]);
+const ID_LIST_FIELDS = new Set([
+  'ids',
+  'channelsIds',
+  'channels',
+  'newChannels',
+  'spacesIds',
+  'isAdminOfIds',
+  'categoriesIds',
+  'agentIdIn',
+  'tagsIds',
+]);
+// Routes that read no body field (only the uploaded file): a NUL there is never read, the 400 is for the file.
+const FILE_ONLY_ROUTES = new Set(['/api/upload']);
+const NUMBER_FIELDS: Record<string, number> = { first: 10, skip: 0, weight: 1, chatHistoryTime: 1 };
+
+function textBody(text: string): Record<string, unknown> {
+  return Object.fromEntries(
+    FIELDS.map((field) => {
+      if (ID_FIELDS.has(field)) return [field, UNKNOWN_ID];
+      if (ID_LIST_FIELDS.has(field)) return [field, [UNKNOWN_ID]];
+      if (field in NUMBER_FIELDS) return [field, NUMBER_FIELDS[field]];
+      return [field, text];
+    }),
+  );
+}
+
+const BODIES: unknown[] = [
+  ...BAD_VALUES.map((value) => Object.fromEntries(FIELDS.map((field) => [field, value]))),
+  textBody(NUL_TEXT),
+  textBody(CONTROL_TEXT),
 ];
 
 function send(method: 'post' | 'put' | 'delete', path: string, body: unknown) {
@@ -142,18 +199,26 @@ function send(method: 'post' | 'put' | 'delete', path: string, body: unknown) {
 const statuses = new Map<number, number>();
 
 describe('bad input on every REST route', () => {
-  it('never answers 5xx, whatever each field holds', async () => {
+  it('never answers 5xx, whatever each field holds, and refuses a NUL with a 400 on its field', async () => {
     const failures: string[] = [];
     for (const [method, path] of ROUTES) {
-      for (const value of BAD_VALUES) {
-        const body = Object.fromEntries(FIELDS.map((field) => [field, value]));
+      for (const body of BODIES) {
         const res = await send(method, path, body);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const shown = JSON.stringify(body).slice(0, 60);
         // A token that passes the checks is sent to the provider, which is down here: 503 is the honest answer.
         const providerDown = res.status === 503 && res.body.code === 'PROVIDER_UNAVAILABLE';
-        if (res.status >= 500 && !providerDown)
-          failures.push(`${method} ${path} ${JSON.stringify(value).slice(0, 40)} → ${res.status}`);
-        else if (res.status >= 400) {
+        if (res.status >= 500 && !providerDown) failures.push(`${method} ${path} ${shown} → ${res.status}`);
+        else if (findNulPath(body) !== null) {
+          const refused =
+            res.status === 400 &&
+            res.body.code === 'VALIDATION_ERROR' &&
+            (FILE_ONLY_ROUTES.has(path) ||
+              (FIELDS.includes(String(res.body.field).split('.')[0]) &&
+                res.body.userMessage === INVALID_CHARACTERS_MESSAGE));
+          if (!refused)
+            failures.push(`${method} ${path} ${shown} → ${res.status} ${JSON.stringify(res.body)}`);
+        } else if (res.status >= 400) {
           expect(res.body.code, `${method} ${path}`).toEqual(expect.any(String));
           expect(res.body.userMessage, `${method} ${path}`).toMatch(/\S/);
         }
@@ -226,10 +291,12 @@ const SCHEMA = `{ __schema {
 } }`;
 
 // Wrong in meaning but right in GraphQL type: what gets past the schema and must be caught by our own checks.
-const VARIANTS = 6;
-const STRINGS = ['', '   ', 'x'.repeat(20_000), '2026-13-45', '<b>¿?</b>', '-1'];
-const INTS = [-1, 0, 2_147_483_647, -2_147_483_648, 1, 7];
-const FLOATS = [-1, 0, 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER];
+// The last two put NUL and the other control characters into every string, with plausible numbers around them.
+const VARIANTS = 8;
+const NUL_VARIANT = 6;
+const STRINGS = ['', '   ', 'x'.repeat(20_000), '2026-13-45', '<b>¿?</b>', '-1', NUL_TEXT, CONTROL_TEXT];
+const INTS = [-1, 0, 2_147_483_647, -2_147_483_648, 1, 7, 1, 7];
+const FLOATS = [-1, 0, 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER, 0.5, 1];
 
 function typeName(ref: TypeRef): string {
   if (ref.kind === 'NON_NULL' && ref.ofType) return `${typeName(ref.ofType)}!`;
@@ -258,6 +325,40 @@ function valueFor(ref: TypeRef, variant: number, types: Map<string, SchemaType>,
   return STRINGS[variant];
 }
 
+/** A value written into the document itself: strings with their escapes (NUL as \u0000), enums bare. */
+function literalFor(ref: TypeRef, value: unknown, types: Map<string, SchemaType>): string {
+  if (ref.kind === 'NON_NULL' && ref.ofType) return literalFor(ref.ofType, value, types);
+  if (value === null || value === undefined) return 'null';
+  if (ref.kind === 'LIST' && ref.ofType && Array.isArray(value)) {
+    const item = ref.ofType;
+    return `[${value.map((v) => literalFor(item, v, types)).join(', ')}]`;
+  }
+  const type = ref.name ? types.get(ref.name) : undefined;
+  if (type?.kind === 'ENUM') return String(value);
+  if (type?.kind === 'INPUT_OBJECT' && typeof value === 'object') {
+    const fields = type.inputFields ?? [];
+    const entries = Object.entries(value as Record<string, unknown>).map(([name, v]) => {
+      const input = fields.find((f) => f.name === name);
+      return input ? `${name}: ${literalFor(input.type, v, types)}` : '';
+    });
+    return `{ ${entries.filter(Boolean).join(', ')} }`;
+  }
+  // JSON.stringify escapes as GraphQL string literals do (\u0000, \u001f, \").
+  return JSON.stringify(value);
+}
+
+function literalDocumentFor(
+  operation: 'query' | 'mutation',
+  field: SchemaField,
+  variables: Record<string, unknown>,
+  types: Map<string, SchemaType>,
+): string {
+  const args = field.args.map((arg) => `${arg.name}: ${literalFor(arg.type, variables[arg.name], types)}`);
+  const returned = namedType(field.type);
+  const selection = returned.kind === 'OBJECT' ? ' { __typename }' : '';
+  return `${operation} { ${field.name}(${args.join(', ')})${selection} }`;
+}
+
 function documentFor(operation: 'query' | 'mutation', field: SchemaField): string {
   const vars = field.args.map((arg) => `$${arg.name}: ${typeName(arg.type)}`).join(', ');
   const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
@@ -284,6 +385,7 @@ describe('bad input on every GraphQL field', () => {
     ];
     expect(operations.length).toBeGreaterThan(50);
     const failures: string[] = [];
+    let refusedNul = 0;
     for (const [operation, field] of operations) {
       if (field.args.length === 0) continue;
       const document = documentFor(operation, field);
@@ -291,14 +393,35 @@ describe('bad input on every GraphQL field', () => {
         const variables = Object.fromEntries(
           field.args.map((arg) => [arg.name, valueFor(arg.type, variant, types)]),
         );
-        const res = await gql(t, admin, document, variables);
-        for (const error of res.errors ?? []) {
-          const code = error.extensions?.code;
-          if (code === 'INTERNAL_ERROR' || code === 'INTERNAL_SERVER_ERROR')
-            failures.push(`${field.name} #${variant}: ${error.message.slice(0, 120)}`);
+        const sent: Array<[string, Record<string, unknown>]> = [[document, variables]];
+        // The same NUL as a \u0000 escape in string literals of the document, not in variables.
+        if (variant === NUL_VARIANT) sent.push([literalDocumentFor(operation, field, variables, types), {}]);
+        for (const [query, vars] of sent) {
+          const how = query === document ? 'variables' : 'literals';
+          const res = await gql(t, admin, query, vars);
+          for (const error of res.errors ?? []) {
+            const code = error.extensions?.code;
+            if (code === 'INTERNAL_ERROR' || code === 'INTERNAL_SERVER_ERROR')
+              failures.push(`${field.name} #${variant} ${how}: ${error.message.slice(0, 120)}`);
+          }
+          if (variant !== NUL_VARIANT || findNulPath(variables) === null) continue;
+          const [first] = res.errors ?? [];
+          const ext = first?.extensions;
+          if (
+            ext?.code === 'VALIDATION_ERROR' &&
+            typeof ext.field === 'string' &&
+            ext.userMessage === INVALID_CHARACTERS_MESSAGE
+          ) {
+            refusedNul += 1;
+          } else {
+            failures.push(
+              `${field.name} NUL in ${how}: ${JSON.stringify(res.errors ?? res.data).slice(0, 200)}`,
+            );
+          }
         }
       }
     }
     expect(failures).toEqual([]);
+    expect(refusedNul).toBeGreaterThan(40);
   });
 });

@@ -10,6 +10,7 @@ export * from './realtime-events';
 export * from './routes';
 export * from './rules/assignment';
 export * from './rules/company-settings';
+export * from './rules/control-characters';
 export * from './rules/conversation-list';
 export * from './rules/datasheet';
 export * from './rules/date-range';

@@ -1,3 +1,4 @@
+import { findNulPath, INVALID_CHARACTERS_MESSAGE } from '@crm/shared';
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 import { AppException } from '../errors/app.exception';
@@ -41,6 +42,21 @@ function allErrors(
 
 const PRIMITIVES: unknown[] = [String, Boolean, Number, Array, Object];
 
+// @nestjs/graphql's GqlParamtype.ARGS (the package does not export the enum): the value of a resolver's @Args.
+const GRAPHQL_ARGS = 3;
+// What a client sends; custom decorators (@CurrentUser) and GraphQL's root, context and info are ours.
+const CLIENT_INPUT: unknown[] = ['body', 'query', 'param', GRAPHQL_ARGS];
+
+/**
+ * PostgreSQL refuses U+0000 in text and jsonb: a NUL anywhere in what a client sent is a 400 on its path before
+ * anything reads it, instead of a 500 from whichever statement first meets it.
+ */
+function rejectNul(value: unknown, metadata: ArgumentMetadata): void {
+  if (!CLIENT_INPUT.includes(metadata.type)) return;
+  const path = findNulPath(value, metadata.data ?? '');
+  if (path !== null) throw AppException.validation(path || 'body', INVALID_CHARACTERS_MESSAGE);
+}
+
 /** class-validator with Spanish messages; the first failing field becomes the error's `field`. */
 @Injectable()
 export class AppValidationPipe extends ValidationPipe {
@@ -63,6 +79,7 @@ export class AppValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    rejectNul(value, metadata);
     const isClassInput = metadata.metatype !== undefined && !PRIMITIVES.includes(metadata.metatype);
     if (metadata.type === 'body' && isClassInput) {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {

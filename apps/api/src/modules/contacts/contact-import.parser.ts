@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES } from '@crm/shared';
+import { IMPORT_MESSAGES, stripNulText } from '@crm/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppException } from '../../common/errors/app.exception';
@@ -49,8 +49,9 @@ async function parseXlsx(buffer: Buffer): Promise<string[][]> {
   sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
     const cells: string[] = [];
     const values = row.values as ExcelJS.CellValue[];
-    // row.values is 1-based: index 0 is always empty.
-    for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+    // row.values is 1-based: index 0 is always empty. Excel's _x0000_ escape reads back as a NUL, which no
+    // column can store: it is dropped like any other character a spreadsheet cell cannot show.
+    for (let i = 1; i < values.length; i++) cells.push(stripNulText(cellText(values[i])));
     rows[rowNumber - 1] = cells;
   });
   return Array.from(rows, (r) => r ?? []);

@@ -1,3 +1,4 @@
+import { stripNul } from '@crm/shared';
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/decorators/auth.decorators';
@@ -71,7 +72,9 @@ export class WebhooksController {
     }
     let events: ReturnType<typeof adapter.parseWebhook>;
     try {
-      events = adapter.parseWebhook(request);
+      // PostgreSQL cannot store U+0000 and refusing it would make the provider retry forever: it is dropped from
+      // every parsed string (after verification, which needs the bytes as signed).
+      events = stripNul(adapter.parseWebhook(request));
     } catch (error) {
       if (error instanceof WebhookParseError || error instanceof SyntaxError) {
         throw AppException.validation('body', 'El cuerpo del webhook no tiene el formato del proveedor.');
