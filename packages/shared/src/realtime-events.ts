@@ -10,7 +10,8 @@ import type {
   UnassignClientPayload,
   UnreadCountPayload,
 } from './messaging';
-import { COMPANY_WIDE_ROLES, type RoleName } from './permissions';
+import { COMPANY_WIDE_ROLES, ROLE_NAMES, type RoleName } from './permissions';
+import { seesWholeCompany } from './rules/conversation-list';
 
 // 02 §7 Real-time: the event catalogue; names are the wire names.
 export const REALTIME_EVENTS = {
@@ -82,7 +83,62 @@ export function agentRoom(userId: number): string {
   return `agent_${userId}`;
 }
 
-// 01 §7 Real-time / 02 §6: admin, superadmin and groupadmin get company-wide events; others their own.
+/**
+ * 02 §6: conversation events go to rooms that mirror the visibility rule, never to companyRoom (a groupadmin or an
+ * admin with isAdminOfIds is in companyRoom for company-wide events but does not see every conversation).
+ * Joined by admins and superadmins without isAdminOfIds: they see the whole company's conversations.
+ */
+export function companyConversationsRoom(companyId: number): string {
+  return `company_conversations_${companyId}`;
+}
+
+/** Joined by every user whose isAdminOfIds contains `agentId`: they see that agent's conversations. */
+export function agentAdminsRoom(agentId: number): string {
+  return `agent_admins_${agentId}`;
+}
+
+/** Joined only by a user whose role is groupadmin: they see the conversations whose groupAdminId is theirs. */
+export function groupAdminRoom(userId: number): string {
+  return `group_admin_${userId}`;
+}
+
+/** What a user's sockets are told about conversations depends on these facts only (02 §6). */
+export interface ConversationRoomViewer {
+  userId: number;
+  companyId: number;
+  roleName: string;
+  /** Agents this user administers (isAdminOfIds). */
+  adminOf: readonly number[];
+}
+
+/**
+ * The conversation rooms a user's socket joins. Together with conversationAudienceRooms this is the visibility rule
+ * of 02 §6 (canViewerSeeConversation without the space filter, which the client applies to what it lists): a
+ * viewer shares a room with a conversation of its company exactly when it may see that conversation.
+ */
+export function conversationRoomsOfViewer(viewer: ConversationRoomViewer): string[] {
+  const rooms = [agentRoom(viewer.userId)];
+  if (seesWholeCompany(viewer)) rooms.push(companyConversationsRoom(viewer.companyId));
+  for (const agentId of new Set(viewer.adminOf)) rooms.push(agentAdminsRoom(agentId));
+  if (viewer.roleName === ROLE_NAMES.groupadmin) rooms.push(groupAdminRoom(viewer.userId));
+  return rooms;
+}
+
+/** The rooms an event about a conversation is emitted to: every socket whose user may see it, and no other. */
+export function conversationAudienceRooms(conversation: {
+  companyId: number;
+  agentId: number | null;
+  groupAdminId: number | null;
+}): string[] {
+  const rooms = [companyConversationsRoom(conversation.companyId)];
+  if (conversation.agentId !== null)
+    rooms.push(agentRoom(conversation.agentId), agentAdminsRoom(conversation.agentId));
+  if (conversation.groupAdminId !== null) rooms.push(groupAdminRoom(conversation.groupAdminId));
+  return rooms;
+}
+
+// 01 §7 Real-time / 02 §6: admin, superadmin and groupadmin get company-wide events that are not about one
+// conversation (updateUserData, onLinkedChannel, ...); others their own.
 export function roomForUser(roleName: string, companyId: number, userId: number): string {
   return isCompanyWideRole(roleName) ? companyRoom(companyId) : agentRoom(userId);
 }

@@ -1,4 +1,4 @@
-import { agentRoom, companyRoom, isCompanyWideRole } from '@crm/shared';
+import { agentRoom, companyRoom, conversationRoomsOfViewer, isCompanyWideRole } from '@crm/shared';
 import { Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
@@ -16,8 +16,11 @@ function handshakeToken(socket: Socket): string | null {
 }
 
 /**
- * 01 §7 Real-time: admin, superadmin and groupadmin join company_{id}; everybody joins agent_{ownId} for events
- * about themselves (updateUserData), and session_{sid} so that logout closes the socket.
+ * 01 §7 Real-time: admin, superadmin and groupadmin join company_{id} for company-wide events; everybody joins
+ * agent_{ownId} for events about themselves (updateUserData), and session_{sid} so that logout closes the socket.
+ * 02 §6: conversation events travel in their own rooms, joined from the role and isAdminOfIds read with the session
+ * (conversationRoomsOfViewer), so a socket hears of a conversation exactly when its user may see it. Those facts are
+ * fixed for the socket's life: whoever changes a user's role or isAdminOfIds disconnects the user's sockets.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit {
@@ -37,9 +40,18 @@ export class RealtimeGateway implements OnGatewayInit {
         .authenticate(token)
         .then((user: AuthUser) => {
           socket.data.user = user;
-          const rooms = [agentRoom(user.id), sessionRoom(user.sessionId)];
-          if (isCompanyWideRole(user.roleName)) rooms.push(companyRoom(user.companyId));
-          return socket.join(rooms);
+          const rooms = new Set([
+            agentRoom(user.id),
+            sessionRoom(user.sessionId),
+            ...conversationRoomsOfViewer({
+              userId: user.id,
+              companyId: user.companyId,
+              roleName: user.roleName,
+              adminOf: user.adminOf,
+            }),
+          ]);
+          if (isCompanyWideRole(user.roleName)) rooms.add(companyRoom(user.companyId));
+          return socket.join([...rooms]);
         })
         .then(() => next())
         .catch(() => next(new Error('UNAUTHORIZED')));

@@ -73,7 +73,7 @@ export interface ConversationViewer {
 }
 
 // 02 §6: an admin with isAdminOfIds is narrowed to those agents, like any other administrator of agents.
-function seesWholeCompany(viewer: ConversationViewer): boolean {
+export function seesWholeCompany(viewer: { roleName: string; adminOf: readonly number[] }): boolean {
   return (
     (viewer.roleName === ROLE_NAMES.admin || viewer.roleName === ROLE_NAMES.superadmin) &&
     viewer.adminOf.length === 0

@@ -1,8 +1,14 @@
-import { agentRoom, companyRoom } from '@crm/shared';
+import { conversationAudienceRooms } from '@crm/shared';
 
-/** 02 §6 / 01 §7: company-wide roles see every conversation; an agent only the ones assigned to them. */
-export function conversationRooms(client: { companyId: number; agentId: number | null }): string[] {
-  const rooms = [companyRoom(client.companyId)];
-  if (client.agentId !== null) rooms.push(agentRoom(client.agentId));
-  return rooms;
+/**
+ * 02 §6: an event about a conversation reaches exactly the sockets whose user may see it (canSeeClient): admins
+ * without isAdminOfIds, the assigned agent, the users who administer that agent, and its group admin. Never the
+ * company room, which also holds group admins and admins of a few agents.
+ */
+export function conversationRooms(client: {
+  companyId: number;
+  agentId: number | null;
+  groupAdminId: number | null;
+}): string[] {
+  return conversationAudienceRooms(client);
 }

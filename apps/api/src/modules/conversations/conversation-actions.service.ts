@@ -133,8 +133,10 @@ export class ConversationActionsService {
     });
     const view = await this.clients.view(clientId);
     if (previousAgentId !== null && previousAgentId !== owner.agentId) {
+      // Those who saw the conversation through its previous agent (the agent and whoever administers them) lose
+      // it; its group admin keeps it unless the new owner says otherwise, and hears of that through openClient.
       this.realtime.emit(
-        conversationRooms({ companyId: view.companyId, agentId: previousAgentId }),
+        conversationRooms({ companyId: view.companyId, agentId: previousAgentId, groupAdminId: null }),
         'unassignClient',
         {
           clientId,
@@ -341,7 +343,12 @@ export class ConversationActionsService {
     const unique = [...new Set(clientIds)];
     if (unique.length === 0)
       throw AppException.validation('clientIds', 'Selecciona al menos una conversación.');
-    const visible: Array<{ companyId: number; agentId: number | null; id: number }> = [];
+    const visible: Array<{
+      companyId: number;
+      agentId: number | null;
+      groupAdminId: number | null;
+      id: number;
+    }> = [];
     for (const id of unique) {
       const { client } = await this.clients.getVisible(user, id);
       visible.push(client);

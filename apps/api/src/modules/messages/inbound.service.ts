@@ -392,13 +392,18 @@ export class InboundService implements OnModuleInit {
     windowEnd: Date | null,
   ): Promise<void> {
     // 02 §4: the conversation's last-message status follows at an equal or higher rank.
-    const client = firstRow<{ companyId: number; agentId: number | null; lastMessageStatus: string | null }>(
+    const client = firstRow<{
+      companyId: number;
+      agentId: number | null;
+      groupAdminId: number | null;
+      lastMessageStatus: string | null;
+    }>(
       await this.dataSource.query(
         `UPDATE clients SET
            "lastMessageStatus" = CASE WHEN "lastMessageId" = $2
              AND message_status_rank("lastMessageStatus") <= message_status_rank($3) THEN $3 ELSE "lastMessageStatus" END,
            "windowExpiresAt" = CASE WHEN $4::timestamptz IS NOT NULL THEN $4 ELSE "windowExpiresAt" END
-         WHERE id = $1 RETURNING "companyId", "agentId", "lastMessageStatus"`,
+         WHERE id = $1 RETURNING "companyId", "agentId", "groupAdminId", "lastMessageStatus"`,
         [message.clientId, message.id, message.messageStatus, windowEnd],
       ),
     );

@@ -138,6 +138,13 @@ function idList(raw: unknown, field: string): number[] | undefined {
   return parseIdList(raw, field, 'Lista inválida');
 }
 
+/** Whether two id lists hold the same ids, whatever their order or repetitions. */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
 const TIME_SHAPE = /^\d{2}:\d{2}$/;
 
 /** userWorkingHours: {timezone, isActive, days: [{day, isActive, start, end}]} as JSON text or object. */
@@ -443,10 +450,11 @@ export class TeamService {
     if (photo || removeImage) await this.storage.removePublicUrl(target.imageUrl);
     const roleChanged = role.id !== target.roleId;
     this.announce(caller, target.id, roleChanged ? 'role' : 'team');
-    // Live sockets follow at once, after the commit: an ended session loses its sockets; a new role drops every
-    // socket of the user, whose client connects again and joins only the rooms of the new role (02 §6).
+    // Live sockets follow at once, after the commit: an ended session loses its sockets; a new role or a new
+    // isAdminOfIds drops every socket of the user, whose client connects again and joins only the rooms of what
+    // it may now see (02 §6: the gateway reads both at the handshake).
     for (const sessionId of revokedSessions) this.realtime.disconnectSession(sessionId);
-    if (roleChanged) this.realtime.disconnectUser(target.id);
+    if (roleChanged || !sameIds(adminOf, target.isAdminOfIds ?? [])) this.realtime.disconnectUser(target.id);
     return this.view(caller, target.id);
   }
 
@@ -461,7 +469,7 @@ export class TeamService {
       throw new AppException('SUPERADMIN_CANNOT_BE_DELETED', { field: 'id' });
     }
     this.checkManageable(caller, target);
-    await this.dataSource.transaction(async (manager) => {
+    const administrators = await this.dataSource.transaction(async (manager) => {
       await manager.query(
         `UPDATE clients SET "agentId" = NULL, "updatedAt" = now() WHERE "companyId" = $1 AND "agentId" = $2`,
         [caller.companyId, id],
@@ -470,9 +478,12 @@ export class TeamService {
         `UPDATE clients SET "groupAdminId" = NULL, "updatedAt" = now() WHERE "companyId" = $1 AND "groupAdminId" = $2`,
         [caller.companyId, id],
       );
-      await manager.query(
-        `UPDATE users SET "isAdminOfIds" = array_remove("isAdminOfIds", $2)
-          WHERE "companyId" = $1 AND $2 = ANY("isAdminOfIds")`,
+      // A CTE so the driver answers the rows (a bare UPDATE … RETURNING comes back as [rows, count]).
+      const changed: Array<{ id: number }> = await manager.query(
+        `WITH changed AS (
+           UPDATE users SET "isAdminOfIds" = array_remove("isAdminOfIds", $2)
+            WHERE "companyId" = $1 AND $2 = ANY("isAdminOfIds") RETURNING id)
+         SELECT id FROM changed`,
         [caller.companyId, id],
       );
       await manager.query(
@@ -480,10 +491,13 @@ export class TeamService {
         [id],
       );
       await manager.query(`DELETE FROM users WHERE id = $1`, [id]);
+      return changed.map((row) => row.id);
     });
     await this.storage.removePublicUrl(target.imageUrl);
     this.announce(caller, id, 'deleted');
     this.realtime.disconnectUser(id);
+    // Their isAdminOfIds changed (an admin left with none now sees the whole company): their sockets join anew.
+    for (const userId of administrators) this.realtime.disconnectUser(userId);
     return { id, deleted: true };
   }
 
@@ -644,10 +658,7 @@ export class TeamService {
     let stored: StoredFile | null = null;
     const storePhoto = async (): Promise<string | null> => {
       if (!photo) return null;
-      stored = await this.storage.put(
-        { path: photo.upload.path, size: photo.upload.size },
-        photo.mimeType,
-      );
+      stored = await this.storage.put({ path: photo.upload.path, size: photo.upload.size }, photo.mimeType);
       return stored.url;
     };
     try {
