@@ -46,7 +46,8 @@ describe('POST /webhooks/360dialog', () => {
     expect((await post('dev-360dialog-webhook-token')).status).toBe(200);
     const rows = await ds.query(
       `SELECT co.name FROM messages m JOIN channels ch ON ch.id = m."channelId" JOIN companies co ON co.id = ch."companyId"
-       WHERE ch.platform = 'dialog360'`,
+       WHERE ch.platform = 'dialog360' AND m."messageApiId" = $1`,
+      [JSON.parse(body).entry[0].changes[0].value.messages[0].id],
     );
     expect(rows).toEqual([{ name: 'Otra' }]);
   });
@@ -68,7 +69,8 @@ describe('POST /webhooks/sms', () => {
     expect((await post(good)).status).toBe(200);
     const rows = await ds.query(
       `SELECT m.content, c."senderId" FROM messages m JOIN channels ch ON ch.id = m."channelId" JOIN clients c ON c.id = m."clientId"
-       WHERE ch.platform = 'sms'`,
+       WHERE ch.platform = 'sms' AND m."messageApiId" = $1`,
+      [new URLSearchParams(body).get('MessageSid')],
     );
     expect(rows).toEqual([{ content: 'Hola, ¿a qué hora abren?', senderId: '5215512345678' }]);
   });
