@@ -290,6 +290,8 @@ export const ERROR_CATALOGUE = {
   ERROR_UPDATING_CHATBOT_STATUS: { status: 500, userMessage: 'No se pudo actualizar el estado del chatbot.' },
   ERROR_UPDATING_CHANNEL_NAME: { status: 500, userMessage: 'No se pudo actualizar el nombre del canal.' },
   WHATSAPP_SLOTS_LIMIT_REACHED: { status: 400, userMessage: 'Alcanzaste el límite de líneas de WhatsApp.' },
+  // A number connected by hand that is a channel already (unique per provider across companies).
+  CHANNEL_ALREADY_CONNECTED: { status: 409, userMessage: 'Este número ya está conectado como canal.' },
 
   // 02 §8 Albums.
   ERROR_CREATING_ALBUM: { status: 500, userMessage: 'No se pudo crear el álbum.' },

@@ -1,6 +1,10 @@
+import type { MediaFileStatus } from './rules/inbound-media';
+import type { ReferralView } from './rules/received-content';
+
 /** Shapes of conversations and messages as the API sends them (REST, GraphQL JSON and real-time events). */
 
-export type MessageSenderKind = 'CLIENT' | 'AGENT' | 'BOT';
+/** SYSTEM: a provider's notice about the customer (number or identity change), shown as a centred line. */
+export type MessageSenderKind = 'CLIENT' | 'AGENT' | 'BOT' | 'SYSTEM';
 
 export interface MessageFileView {
   name: string | null;
@@ -8,6 +12,10 @@ export interface MessageFileView {
   url: string | null;
   mimeType: string | null;
   weight: number | null;
+  /** A received file: being downloaded from the provider, kept in our storage, or given up (rules/inbound-media). */
+  status: MediaFileStatus | null;
+  /** Why a download failed, in Spanish. */
+  error: string | null;
 }
 
 export interface MessageView {
@@ -30,6 +38,8 @@ export interface MessageView {
   /** Structured parts: file, location, contacts, interactive reply, template, reaction. */
   payload: Record<string, unknown> | null;
   fakeId: string | null;
+  /** When the customer last edited it (ISO); null or absent when never edited. */
+  editedAt?: string | null;
   /** ISO timestamps. */
   time: string;
   createdAt: string;
@@ -93,6 +103,8 @@ export interface ConversationView {
   /** ISO end of the reply window (null: never opened), so a client can count down without asking again. */
   windowExpiresAt: string | null;
   channel: ConversationChannelView;
+  /** The first ad, post or link the customer came from (rules/received-content); null when none. */
+  referral?: ReferralView | null;
 }
 
 export interface NewMessagePayload {
@@ -108,6 +120,15 @@ export interface MessageStatusPayload {
   errorInfo: string | null;
   /** The conversation's last-message status after this update (02 §4). */
   lastMessageStatus: string | null;
+}
+
+/**
+ * A stored message changed in place (a received file was downloaded, or failed; the customer edited or deleted it):
+ * the bubble shows it anew.
+ */
+export interface MessageUpdatedPayload {
+  clientId: number;
+  message: MessageView;
 }
 
 export interface UnreadCountPayload {

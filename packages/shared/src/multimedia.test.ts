@@ -47,6 +47,51 @@ describe('sniffContent', () => {
   });
 });
 
+describe('sniffContent for received media', () => {
+  const WEBP = Uint8Array.from([...text('RIFF'), 0x24, 0, 0, 0, ...text('WEBPVP8 '), 0x18, 0, 0, 0]);
+  const WAV = Uint8Array.from([...text('RIFF'), 0x24, 0, 0, 0, ...text('WAVEfmt '), 0x10, 0, 0, 0]);
+  const OGG_OPUS = Uint8Array.from([...text('OggS'), 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, ...text('OpusHead')]);
+  const M4A = Uint8Array.from([0, 0, 0, 0x20, ...text('ftypM4A '), 0, 0, 2, 0]);
+
+  it('recognises stickers, gifs and voice notes by their containers', () => {
+    expect(sniffContent(WEBP)).toBe('webp');
+    expect(sniffContent(Uint8Array.from([...text('GIF89a'), 1, 0, 1, 0]))).toBe('gif');
+    expect(sniffContent(Uint8Array.from([...text('GIF87a'), 1, 0, 1, 0]))).toBe('gif');
+    expect(sniffContent(OGG_OPUS)).toBe('ogg');
+    expect(sniffContent(Uint8Array.from([...text('#!AMR\n'), 0x3c, 0x48]))).toBe('amr');
+    expect(sniffContent(Uint8Array.from([...text('#!AMR-WB\n'), 0x04]))).toBe('amr');
+    expect(sniffContent(WAV)).toBe('wav');
+  });
+
+  it('tells MP3 (ID3 tag or MPEG frame) from AAC (ADTS) by the layer bits', () => {
+    expect(sniffContent(Uint8Array.from([...text('ID3'), 4, 0, 0, 0, 0, 0x0f, 0x76]))).toBe('mp3');
+    // MPEG-1 Layer III, 128 kb/s, 44.1 kHz.
+    expect(sniffContent(bytes(0xff, 0xfb, 0x90, 0x64, 0, 0))).toBe('mp3');
+    // MPEG-2 Layer III.
+    expect(sniffContent(bytes(0xff, 0xf3, 0x84, 0xc4, 0, 0))).toBe('mp3');
+    // ADTS, MPEG-4 and MPEG-2 AAC.
+    expect(sniffContent(bytes(0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc))).toBe('aac');
+    expect(sniffContent(bytes(0xff, 0xf9, 0x50, 0x80, 0x02, 0x1f, 0xfc))).toBe('aac');
+    // Reserved bitrate and sample rate: not a frame header.
+    expect(sniffContent(bytes(0xff, 0xfb, 0xf0, 0x64, 0, 0))).toBeNull();
+    expect(sniffContent(bytes(0xff, 0xfb, 0x9c, 0x64, 0, 0))).toBeNull();
+  });
+
+  it('keeps iTunes audio apart from mp4 video, and still refuses QuickTime and unknown RIFF', () => {
+    expect(sniffContent(M4A)).toBe('isobmff-m4a');
+    expect(sniffContent(MP4)).toBe('isobmff-mp4');
+    expect(sniffContent(MOV)).toBeNull();
+    expect(sniffContent(Uint8Array.from([...text('RIFF'), 0x24, 0, 0, 0, ...text('AVI LIST')]))).toBeNull();
+    // JPEG's own FF D8 is not an MPEG frame sync.
+    expect(sniffContent(JPEG)).toBe('jpeg');
+  });
+
+  it('accepts none of them as an upload (02 §5 types are unchanged)', () => {
+    expect(resolveContentType('sticker.webp', WEBP, 10).ok).toBe(false);
+    expect(resolveContentType('nota.mp4', M4A, 10).ok).toBe(false);
+  });
+});
+
 describe('resolveContentType', () => {
   it('takes the type from the bytes when the name agrees', () => {
     const png = resolveContentType('Foto.PNG', PNG, 1000);

@@ -42,6 +42,14 @@ export type ContentKind =
   | 'pdf'
   | 'isobmff-mp4'
   | 'isobmff-3gp'
+  | 'isobmff-m4a'
+  | 'webp'
+  | 'gif'
+  | 'ogg'
+  | 'mp3'
+  | 'aac'
+  | 'amr'
+  | 'wav'
   | 'zip'
   | 'ole'
   | 'rar'
@@ -75,6 +83,8 @@ export function sniffContent(bytes: Uint8Array): ContentKind | null {
   if (ascii(bytes, 4, 8) === 'ftyp') {
     const brand = ascii(bytes, 8, 12);
     if (brand.startsWith('3gp') || brand.startsWith('3g2')) return 'isobmff-3gp';
+    // iTunes audio brands (M4A, M4B audiobooks, M4P): a voice note or song, never a video.
+    if (brand === 'M4A ' || brand === 'M4B ' || brand === 'M4P ') return 'isobmff-m4a';
     // QuickTime (.mov) shares the box layout but is not an accepted video.
     return brand === 'qt  ' ? null : 'isobmff-mp4';
   }
@@ -87,6 +97,8 @@ export function sniffContent(bytes: Uint8Array): ContentKind | null {
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (startsWith(bytes, [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07])) return 'rar';
   if (startsWith(bytes, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return '7z';
+  const media = sniffMedia(bytes);
+  if (media) return media;
   const sample = bytes.subarray(0, CONTENT_SNIFF_BYTES);
   for (const byte of sample) {
     // Tab, line feed, form feed and carriage return are text; other control bytes are binary.
@@ -94,6 +106,39 @@ export function sniffContent(bytes: Uint8Array): ContentKind | null {
       return null;
   }
   return 'text';
+}
+
+/**
+ * Media customers send through the channels beyond the upload rules: stickers (WebP), gifs, voice notes (Ogg/Opus
+ * on WhatsApp, AMR on older phones), songs (MP3, AAC). Each by its container's signature.
+ */
+function sniffMedia(bytes: Uint8Array): ContentKind | null {
+  // RIFF containers name their format at offset 8.
+  if (ascii(bytes, 0, 4) === 'RIFF') {
+    const format = ascii(bytes, 8, 12);
+    if (format === 'WEBP') return 'webp';
+    if (format === 'WAVE') return 'wav';
+    return null;
+  }
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'OggS') return 'ogg';
+  // RFC 4867 §5: the AMR (and AMR-WB) storage format starts with "#!AMR".
+  if (ascii(bytes, 0, 5) === '#!AMR') return 'amr';
+  // An ID3v2 tag in front of MPEG audio frames.
+  if (ascii(bytes, 0, 3) === 'ID3') return 'mp3';
+  const first = bytes[0] ?? 0;
+  const second = bytes[1] ?? 0;
+  const third = bytes[2] ?? 0;
+  if (first !== 0xff || (second & 0xe0) !== 0xe0) return null;
+  // 11 sync bits, then the version and layer: ADTS (AAC) has layer 00, MPEG audio frames have a non-zero layer.
+  if ((second & 0xf6) === 0xf0) return 'aac';
+  const version = (second >> 3) & 0x03;
+  const layer = (second >> 1) & 0x03;
+  const bitrate = third >> 4;
+  const sampleRate = (third >> 2) & 0x03;
+  // Reserved values (version 01, bitrate 1111, sample rate 11) mean these are not frame headers.
+  if (version === 1 || layer === 0 || bitrate === 0x0f || sampleRate === 0x03) return null;
+  return 'mp3';
 }
 
 export interface MediaTypeRule {

@@ -5,6 +5,7 @@ import type {
   ConversationRemovedPayload,
   ConversationValuablePayload,
   MessageStatusPayload,
+  MessageUpdatedPayload,
   NewMessagePayload,
   TagsUpdatePayload,
   UnassignClientPayload,
@@ -33,6 +34,8 @@ export const REALTIME_EVENTS = {
   openClient: 'openClient',
   groupAdmin: 'groupAdmin',
   progressBar: 'progressBar',
+  // Not in 02 §7: a shown message changed in place (its received file was downloaded or failed, an edit).
+  messageUpdated: 'messageUpdated',
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
@@ -73,6 +76,7 @@ export interface RealtimeEventMap {
   openClient: ConversationChangedPayload;
   groupAdmin: Record<string, unknown>;
   progressBar: ProgressBarPayload;
+  messageUpdated: MessageUpdatedPayload;
 }
 
 export function companyRoom(companyId: number): string {

@@ -17,4 +17,25 @@ describe('messagePreview', () => {
   it('falls back to a generic label for unknown types', () => {
     expect(messagePreview('poll', '')).toBe('Mensaje');
   });
+
+  it('previews a message whose text is missing instead of failing', () => {
+    expect(messagePreview('button', undefined)).toBe('');
+    expect(messagePreview('image', null)).toBe('📷 Imagen');
+    expect(messagePreview('poll', undefined)).toBe('Mensaje');
+    expect(messagePreview('constructor', '')).toBe('Mensaje');
+  });
+
+  it('labels orders, Flow replies, links, notices and unsupported messages in Spanish', () => {
+    expect(messagePreview('order', '')).toBe('🛒 Pedido');
+    expect(messagePreview('order', 'Sin cebolla')).toBe('🛒 Pedido: Sin cebolla');
+    expect(messagePreview('flow_reply', 'Name: Ana\nOrder number: 12')).toBe('Formulario respondido');
+    expect(messagePreview('link', 'https://www.facebook.com/reel/1')).toBe(
+      '🔗 Enlace: https://www.facebook.com/reel/1',
+    );
+    expect(messagePreview('system', 'La identidad del cliente cambió')).toBe(
+      'La identidad del cliente cambió',
+    );
+    expect(messagePreview('system', '')).toBe('Aviso del sistema');
+    expect(messagePreview('unsupported', '')).toBe('Mensaje no compatible');
+  });
 });

@@ -8,6 +8,7 @@ import { ChannelSlots1763860000000 } from './1763860000000-channel-slots';
 import { Team1763870000000 } from './1763870000000-team';
 import { UserCategories1763874000000 } from './1763874000000-user-categories';
 import { CaseInsensitiveUniques1763876000000 } from './1763876000000-case-insensitive-uniques';
+import { ReceivedContent1763880000000 } from './1763880000000-received-content';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Team1763870000000,
   UserCategories1763874000000,
   CaseInsensitiveUniques1763876000000,
+  ReceivedContent1763880000000,
 ];

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobQueueService } from '../../jobs/job-queue.service';
+import type { ChannelConnector, ConnectablePlatform } from '../../providers/channels/channel-connector';
 import type {
   ChannelPlatform,
   ChannelProvider,
@@ -20,6 +21,8 @@ export const SANDBOX_EVENTS_QUEUE = 'sandbox-events';
 @Injectable()
 export class ChannelRegistry {
   private readonly adapters: Map<ChannelPlatform, ChannelProvider>;
+  // The adapters that can connect a number typed in by an admin (the channels screen's "Agregar canal").
+  private readonly connectors: { [P in ConnectablePlatform]: ChannelConnector<P> };
   // Twilio signs with each number's own account token: looked up before the (synchronous) verification.
   private readonly smsTokens = new Map<string, string>();
 
@@ -35,24 +38,44 @@ export class ChannelRegistry {
         { runAt: new Date(Date.now() + delayMs) },
       );
     };
+    const whatsappCloud = new WhatsappCloudAdapter({
+      graphUrl: config.whatsappGraphUrl,
+      appSecret: config.whatsappAppSecret,
+    });
+    const dialog360 = new Dialog360Adapter({
+      baseUrl: config.dialog360Url,
+      webhookToken: config.dialog360WebhookToken,
+      webhookUrl: `${config.appUrl}/webhooks/360dialog`,
+    });
+    const sms = new SmsAdapter({
+      apiUrl: config.smsApiUrl,
+      authTokenFor: (number) => this.smsTokens.get(number) ?? null,
+      statusCallbackUrl: `${config.appUrl}/webhooks/sms`,
+    });
     const list: ChannelProvider[] = [
-      new WhatsappCloudAdapter({ graphUrl: config.whatsappGraphUrl, appSecret: config.whatsappAppSecret }),
-      new Dialog360Adapter({ baseUrl: config.dialog360Url, webhookToken: config.dialog360WebhookToken }),
-      new MessengerAdapter({ graphUrl: config.messengerGraphUrl, appSecret: config.messengerAppSecret }),
-      new SmsAdapter({
-        apiUrl: config.smsApiUrl,
-        authTokenFor: (number) => this.smsTokens.get(number) ?? null,
-        statusCallbackUrl: `${config.appUrl}/webhooks/sms`,
+      whatsappCloud,
+      dialog360,
+      new MessengerAdapter({
+        graphUrl: config.messengerGraphUrl,
+        appSecret: config.messengerAppSecret,
+        appId: config.messengerAppId,
       }),
+      sms,
       new SandboxAdapter({ schedule, delayMs: config.sandboxDelayMs }),
     ];
     this.adapters = new Map(list.map((a) => [a.platform, a]));
+    this.connectors = { sms, dialog360, whatsapp_cloud: whatsappCloud };
   }
 
   get(platform: ChannelPlatform): ChannelProvider {
     const adapter = this.adapters.get(platform);
     if (!adapter) throw new Error(`No adapter for platform ${platform}`);
     return adapter;
+  }
+
+  /** The adapter that checks and prepares a number an admin connects by hand. */
+  connector<P extends ConnectablePlatform>(platform: P): ChannelConnector<P> {
+    return this.connectors[platform];
   }
 
   /** Loads what an adapter needs to verify this webhook (SMS: the named number's auth token). */

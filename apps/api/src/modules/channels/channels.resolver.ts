@@ -2,14 +2,23 @@ import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { ChannelAdminService } from './channel-admin.service';
+import { ChannelConnectService } from './channel-connect.service';
+import {
+  ConnectDialog360ChannelInput,
+  ConnectSmsChannelInput,
+  ConnectWhatsappCloudChannelInput,
+} from './dto/connect-channel.input';
 import { ChannelModel } from './models/channel.model';
 
 const ID = { name: 'id', type: () => Int } as const;
 
-/** 02 §7 GraphQL: channels by company; activate, deactivate, rename, chatbot toggle. */
+/** 02 §7 GraphQL: channels by company; activate, deactivate, rename, chatbot toggle; numbers connected by hand. */
 @Resolver(() => ChannelModel)
 export class ChannelsResolver {
-  constructor(private readonly admin: ChannelAdminService) {}
+  constructor(
+    private readonly admin: ChannelAdminService,
+    private readonly connect: ChannelConnectService,
+  ) {}
 
   @RequirePermissions('readSpaces', 'writeSpaces')
   @Query(() => [ChannelModel], { description: "The company's channels with the spaces they belong to." })
@@ -47,5 +56,40 @@ export class ChannelsResolver {
     @Args('name') name: string,
   ): Promise<ChannelModel> {
     return this.admin.rename(user, id, name);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Mutation(() => ChannelModel, {
+    description: 'Connects a Twilio SMS number, checked with Twilio first; it joins the default space.',
+  })
+  connectSmsChannel(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: ConnectSmsChannelInput,
+  ): Promise<ChannelModel> {
+    return this.connect.connectSms(user, input);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Mutation(() => ChannelModel, {
+    description:
+      'Connects a 360dialog number: registers our webhook with its API key; it joins the default space.',
+  })
+  connectDialog360Channel(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: ConnectDialog360ChannelInput,
+  ): Promise<ChannelModel> {
+    return this.connect.connectDialog360(user, input);
+  }
+
+  @RequirePermissions('writeSpaces')
+  @Mutation(() => ChannelModel, {
+    description:
+      'Connects an existing Cloud API number: reads it with the token and subscribes the app to its WhatsApp Business Account.',
+  })
+  connectWhatsappCloudChannel(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: ConnectWhatsappCloudChannelInput,
+  ): Promise<ChannelModel> {
+    return this.connect.connectWhatsappCloud(user, input);
   }
 }

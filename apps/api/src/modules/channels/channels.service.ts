@@ -40,6 +40,11 @@ export class ChannelsService {
     return channel;
   }
 
+  /** A channel was just created for this id: the next webhook must find it, not a cached "unknown". */
+  forgetProviderId(platform: ChannelPlatform, providerId: string): void {
+    this.byProviderId.delete(`${platform}:${providerId}`);
+  }
+
   findById(id: number): Promise<Channel | null> {
     return this.channels.findOneBy({ id });
   }

@@ -27,7 +27,7 @@ const CLIENT_DATES = [
   'createdAt',
   'updatedAt',
 ] as const;
-const MESSAGE_DATES = ['time', 'createdAt', 'seenAt', 'windowExpiration'] as const;
+const MESSAGE_DATES = ['time', 'createdAt', 'seenAt', 'windowExpiration', 'editedAt'] as const;
 
 /** A row that came back as JSON (row_to_json), with its timestamps turned back into dates. */
 function reviveDates<T>(row: Record<string, unknown>, dates: readonly string[]): T {
@@ -124,6 +124,7 @@ export function conversationView(
     windowRemainingTime: windowRemainingMinutes(client.windowExpiresAt),
     windowExpiresAt: iso(client.windowExpiresAt),
     channel: { id: channel.id, name: channel.name, platform: channel.platform, phone: channel.phone },
+    referral: client.referral ?? null,
   };
 }
 
@@ -146,6 +147,7 @@ export function messageView(message: Message): MessageView {
     seen: message.seen,
     payload: message.payload,
     fakeId: message.fakeId,
+    editedAt: iso(message.editedAt ?? null),
     time: message.time.toISOString(),
     createdAt: message.createdAt.toISOString(),
   };

@@ -7,6 +7,7 @@ import { JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
 import type {
   ChannelPlatform,
   InboundContent,
+  InboundMessageChangeEvent,
   InboundMessageEvent,
   InboundStatusEvent,
   InboundWatermarkEvent,
@@ -28,6 +29,16 @@ import {
 } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { Message } from './entities/message.entity';
+import {
+  isDataError,
+  receivedContentOf,
+  referralView,
+  reportUnsupportedOnce,
+  type StoredContent,
+  withEventParts,
+} from './inbound-content';
+import { InboundMediaService, initialMediaStatus } from './inbound-media.service';
+import { InboundUpdatesService } from './inbound-updates.service';
 
 export interface IngestResult {
   stored: number;
@@ -41,11 +52,7 @@ const STATUS_RETRY_QUEUE = 'message-status-retry';
 const STATUS_RETRY_MS = 200;
 const STATUS_RETRY_MAX = 10;
 
-function contentOf(content: InboundContent): {
-  type: string;
-  text: string;
-  payload: Record<string, unknown> | null;
-} {
+function contentOf(content: InboundContent, from = ''): StoredContent {
   switch (content.type) {
     case 'text':
       return { type: 'text', text: content.text, payload: null };
@@ -65,6 +72,8 @@ function contentOf(content: InboundContent): {
             mimeType: content.mimeType ?? null,
             providerMediaId: content.providerMediaId ?? null,
             weight: null,
+            // Downloaded into our storage by InboundMediaService: provider URLs expire.
+            status: initialMediaStatus(content),
           },
         },
       };
@@ -95,7 +104,8 @@ function contentOf(content: InboundContent): {
     case 'reaction':
       return { type: 'reaction', text: content.emoji, payload: { reaction: content } };
     default:
-      return { type: 'unsupported', text: '', payload: { unsupported: content.rawType } };
+      // Orders, Flow replies, links, system notices and what this code cannot read (inbound-content.ts).
+      return receivedContentOf(content, from);
   }
 }
 
@@ -114,11 +124,18 @@ const STORE_MESSAGE_SQL = `
   ), c AS (
     INSERT INTO clients AS cl (id, "companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName",
       "whatsappStartedAt", "unreadMessagesCount", "whatsappLastMessageAt", "windowExpiresAt", "lastMessageId",
-      "lastMessage", "lastMessageSender", answered, "lastUpdate")
-    SELECT m."clientId", $1, $2, $3, $4, $5, $6, $7, m."time", 1, m."time", $13, m.id, $14, 'CLIENT', false, m."time"
+      "lastMessage", "lastMessageSender", answered, "lastUpdate", referral)
+    SELECT m."clientId", $1, $2, $3, $4, $5, $6, $7, m."time", 1, m."time", $13, m.id, $14, 'CLIENT', false, m."time", $16
     FROM m
     ON CONFLICT (key) DO UPDATE SET
       "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", cl."nameFromChannel"),
+      -- A conversation still named by its number takes the name the channel gives (Twilio's ProfileName...).
+      name = CASE WHEN (cl.name IS NULL OR cl.name = cl."senderId") AND EXCLUDED."nameFromChannel" IS NOT NULL
+        THEN EXCLUDED."nameFromChannel" ELSE cl.name END,
+      "cleanedName" = CASE WHEN (cl.name IS NULL OR cl.name = cl."senderId") AND EXCLUDED."nameFromChannel" IS NOT NULL
+        THEN EXCLUDED."cleanedName" ELSE cl."cleanedName" END,
+      -- The first ad or link the customer came from stays: statistics count conversations started from ads.
+      referral = coalesce(cl.referral, EXCLUDED.referral),
       "unreadMessagesCount" = cl."unreadMessagesCount" + 1,
       "isArchived" = cl."isArchived" AND NOT coalesce(
         (SELECT (co.settings->>'canReturnInboxConversation')::boolean FROM companies co WHERE co.id = $1),
@@ -169,6 +186,8 @@ export class InboundService implements OnModuleInit {
     private readonly jobs: JobQueueService,
     private readonly clients: ClientsService,
     private readonly autoAssignment: AutoAssignmentService,
+    private readonly media: InboundMediaService,
+    private readonly updates: InboundUpdatesService,
   ) {}
 
   onModuleInit(): void {
@@ -213,6 +232,9 @@ export class InboundService implements OnModuleInit {
       if (event.kind === 'message') {
         if (await this.storeMessage(channel, event)) result.stored += 1;
         else result.duplicates += 1;
+        await this.media.schedule(channel, event);
+      } else if (event.kind === 'change') {
+        await this.applyChange(channel, event);
       } else if (event.kind === 'status') {
         const applied = await this.applyStatus(channel, event);
         if (applied === 'unknown-message') {
@@ -238,7 +260,14 @@ export class InboundService implements OnModuleInit {
    * read again. An older message arriving late counts as unread but does not replace the newer last message.
    */
   private async storeMessage(channel: Channel, event: InboundMessageEvent): Promise<boolean> {
-    const { type, text, payload } = contentOf(event.content);
+    const content = contentOf(event.content, event.from);
+    const { type, text } = content;
+    const payload = withEventParts(content.payload, event);
+    if (event.content.type === 'unsupported')
+      reportUnsupportedOnce(this.logger, channel.platform, event.content.rawType);
+    // Notices about the customer and the business's own messages are never the customer's: no unread, no window.
+    if (event.content.type === 'system' || event.echo)
+      return this.storeAside(channel, event, { type, text, payload });
     const name = event.profileName?.trim() || null;
     const params = [
       channel.companyId,
@@ -256,6 +285,7 @@ export class InboundService implements OnModuleInit {
       windowExpiresAt(event.timestamp, channel.platform === 'messenger' ? 'messenger' : 'whatsapp'),
       messagePreview(type, text),
       event.quotedProviderMessageId ?? null,
+      event.referral ? JSON.stringify(referralView(event.referral)) : null,
     ];
 
     const pool = pgPool(this.dataSource);
@@ -273,6 +303,13 @@ export class InboundService implements OnModuleInit {
     try {
       stored = firstRow((await pool.query(query)).rows);
     } catch (error) {
+      if (isDataError(error)) {
+        // A value PostgreSQL refuses (too long, malformed) would fail every redelivery too: logged, acknowledged.
+        this.logger.error(
+          `message ${event.providerMessageId} of channel ${channel.id} not stored: ${String(error)}`,
+        );
+        return false;
+      }
       // Two first messages of a new contact racing: the loser's message points at a conversation id that lost
       // the key to the winner's (foreign key violation). Once more finds the winner's conversation.
       if ((error as { code?: string }).code !== '23503') throw error;
@@ -292,6 +329,44 @@ export class InboundService implements OnModuleInit {
       message: messageView(message),
     });
     return true;
+  }
+
+  /** System notices and echoes (InboundUpdatesService), then published like any new message. */
+  private async storeAside(
+    channel: Channel,
+    event: InboundMessageEvent,
+    content: StoredContent,
+  ): Promise<boolean> {
+    const aside = await this.updates.storeAside(channel, event, content);
+    if (!aside) return false;
+    const assigned = aside.newClient && (await this.assignNewConversation(channel, aside.clientId));
+    await this.publishNewMessage(channel, aside.clientId, aside.messageId, aside.newClient || assigned);
+    return true;
+  }
+
+  /** The customer edited or deleted an earlier message. */
+  private async applyChange(channel: Channel, event: InboundMessageChangeEvent): Promise<void> {
+    const edited = event.change.type === 'edit' ? contentOf(event.change.content, event.from) : null;
+    if (event.change.type === 'edit' && event.change.content.type === 'unsupported')
+      reportUnsupportedOnce(this.logger, channel.platform, `edit:${event.change.content.rawType}`);
+    if ((await this.updates.applyChange(channel, event, edited)) !== 'unknown-message') return;
+    if (event.change.type === 'revoke') {
+      this.logger.warn(
+        `channel ${channel.id}: deletion of unknown message ${event.originalProviderMessageId}`,
+      );
+      return;
+    }
+    // An edit of a message we never got: the customer's words as they are now, under the original's id (so the
+    // original arriving late is a duplicate), marked edited.
+    await this.storeMessage(channel, {
+      kind: 'message',
+      channelProviderId: event.channelProviderId,
+      providerMessageId: event.originalProviderMessageId,
+      from: event.from,
+      timestamp: event.timestamp,
+      content: event.change.content,
+    });
+    await this.updates.applyChange(channel, event, edited);
   }
 
   /** A failure here never loses the message: the conversation just stays unassigned. */
@@ -424,11 +499,12 @@ export class InboundService implements OnModuleInit {
     const rows = await this.dataSource.query(
       `UPDATE messages m SET "messageStatus" = $4
        FROM clients c
-       WHERE m."clientId" = c.id AND c."channelId" = $1 AND c."senderId" = $2 AND m.sender <> 'CLIENT'
-         AND m."time" <= $3 AND m."messageApiId" IS NOT NULL
+       WHERE m."clientId" = c.id AND c."channelId" = $1 AND c."senderId" = $2 AND m.sender NOT IN ('CLIENT', 'SYSTEM')
+         AND (m."time" <= $3 OR m."messageApiId" = ANY($5::text[])) AND m."messageApiId" IS NOT NULL
          AND message_status_rank(m."messageStatus") < message_status_rank($4)
        RETURNING m.id, m."clientId", m."messageStatus", m."errorCode", m."errorInfo"`,
-      [channel.id, event.counterpart, event.watermark, event.status],
+      // A receipt naming its messages (delivery mids) applies to them even when sent after the watermark.
+      [channel.id, event.counterpart, event.watermark, event.status, event.providerMessageIds ?? []],
     );
     const list = queryRows<{
       id: number;

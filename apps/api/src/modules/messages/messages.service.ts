@@ -29,6 +29,7 @@ import { Client } from '../clients/entities/client.entity';
 import { SendMessageInput } from './dto/send-message.input';
 import { Message } from './entities/message.entity';
 import { InboundService } from './inbound.service';
+import { InboundMediaService } from './inbound-media.service';
 
 export const SEND_QUEUE = 'send-message';
 const SEND_MAX_ATTEMPTS = 8;
@@ -163,6 +164,7 @@ export class MessagesService implements OnModuleInit {
     private readonly jobs: JobQueueService,
     private readonly inbound: InboundService,
     private readonly realtime: RealtimeService,
+    private readonly media: InboundMediaService,
   ) {}
 
   onModuleInit(): void {
@@ -213,6 +215,8 @@ export class MessagesService implements OnModuleInit {
       : null;
     if (input.quotedMsgId && !quoted) throw new AppException('MESSAGE_NOT_FOUND', { field: 'quotedMsgId' });
 
+    // Last, once the send is allowed: a received file goes to the provider as a public copy.
+    await this.media.publishForSend(user, draft.payload);
     const message = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(Message, {

@@ -53,9 +53,14 @@ export class WebhooksController {
     res.status(200).type('text/plain').send(challenge);
   }
 
-  @Post(':provider')
+  // /webhooks/<provider>/<channel>: for providers configured per number whose payloads may not name it (360dialog).
+  @Post([':provider', ':provider/:channel'])
   @HttpCode(200)
-  async receive(@Param('provider') provider: string, @Req() req: Request): Promise<{ received: true }> {
+  async receive(
+    @Param('provider') provider: string,
+    @Param('channel') channel: string | undefined,
+    @Req() req: Request,
+  ): Promise<{ received: true }> {
     const platform = PLATFORMS[provider];
     if (!platform) throw new AppException('NOT_FOUND');
     const adapter = this.registry.get(platform);
@@ -64,6 +69,7 @@ export class WebhooksController {
       headers: req.headers,
       rawBody,
       url: `${this.config.appUrl}${req.originalUrl}`,
+      channelHint: channel,
     };
     await this.registry.prepareWebhook(platform, request);
     if (!adapter.verifyWebhook(request)) {
@@ -76,10 +82,11 @@ export class WebhooksController {
       // every parsed string (after verification, which needs the bytes as signed).
       events = stripNul(adapter.parseWebhook(request));
     } catch (error) {
-      if (error instanceof WebhookParseError || error instanceof SyntaxError) {
-        throw AppException.validation('body', 'El cuerpo del webhook no tiene el formato del proveedor.');
-      }
-      throw error;
+      // Parsing touches nothing but the signed body: whatever fails there is the body's shape, never a 5xx that
+      // the provider would retry for days.
+      if (!(error instanceof WebhookParseError || error instanceof SyntaxError))
+        this.logger.error(`${provider} webhook body could not be read: ${String(error)}`);
+      throw AppException.validation('body', 'El cuerpo del webhook no tiene el formato del proveedor.');
     }
     const result = await this.inbound.ingest(platform, events);
     if (result.unknownChannel > 0)

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The one interface every messaging provider adapter implements (ARCHITECTURE "Provider adapters"). Domain code
  * speaks only these types; each adapter maps them to and from its provider's documented payloads.
@@ -83,7 +85,50 @@ export type InboundContent =
   | { type: 'interactive'; replyId: string; title: string; description?: string }
   | { type: 'button'; payload: string; text: string }
   | { type: 'reaction'; providerMessageId: string; emoji: string }
-  | { type: 'unsupported'; rawType: string };
+  | { type: 'order'; catalogId?: string; text?: string; items: InboundOrderItem[] }
+  /** A completed WhatsApp Flow: its answers, flow_token left out. */
+  | { type: 'flow_reply'; name?: string; body?: string; fields: Array<{ key: string; value: string }> }
+  /** A shared reel or link (Messenger fallback); `text` is the message's own words sent with it. */
+  | { type: 'link'; url: string; title?: string; source: string; text?: string }
+  | { type: 'system'; notice: SystemNotice }
+  /** A kind this code does not read: `raw` is the provider's item as it came, kept for later. */
+  | { type: 'unsupported'; rawType: string; raw?: unknown };
+
+export interface InboundOrderItem {
+  productId: string;
+  name?: string;
+  quantity: number;
+  /** Unit price. */
+  itemPrice?: number;
+  currency?: string;
+}
+
+/** What a provider says about the customer rather than from them: a system line, never unread. */
+export interface SystemNotice {
+  event: 'number_changed' | 'identity_changed' | 'referral' | 'other';
+  /** The provider's name for it (user_changed_number, customer_identity_changed...). */
+  rawType: string;
+  /** number_changed: the customer's new id, where their next messages come from. */
+  newSenderId?: string;
+  /** The provider's own text. */
+  body?: string;
+}
+
+/** The ad, post or link a customer came from (click-to-WhatsApp and click-to-Messenger ads, m.me links). */
+export interface InboundReferral {
+  /** Lower case: 'ad', 'post', 'shortlink'... */
+  source: string;
+  sourceUrl?: string;
+  sourceId?: string;
+  headline?: string;
+  body?: string;
+  mediaType?: string;
+  imageUrl?: string;
+  videoUrl?: string;
+  thumbnailUrl?: string;
+  ctwaClid?: string;
+  ref?: string;
+}
 
 export interface InboundMessageEvent {
   kind: 'message';
@@ -97,6 +142,29 @@ export interface InboundMessageEvent {
   content: InboundContent;
   /** The provider id of the message this one quotes. */
   quotedProviderMessageId?: string;
+  referral?: InboundReferral;
+  /** WhatsApp's forwarded / frequently_forwarded marks. */
+  forwarded?: 'once' | 'many';
+  /** The catalog product the customer asked about from its page (WhatsApp context.referred_product). */
+  referredProduct?: { catalogId?: string; productId: string };
+  /**
+   * Sent by the business itself from elsewhere (WhatsApp Business app, Page inbox) and echoed to us: `from` is then
+   * the customer it went to, and the message is the business's, never the customer's.
+   */
+  echo?: boolean;
+}
+
+/** The customer edited or deleted (revoked) a message they had sent: that message changes, nothing is added. */
+export interface InboundMessageChangeEvent {
+  kind: 'change';
+  channelProviderId: string;
+  /** The notification's own id. */
+  providerMessageId: string;
+  /** The message edited or deleted. */
+  originalProviderMessageId: string;
+  from: string;
+  timestamp: Date;
+  change: { type: 'edit'; content: InboundContent } | { type: 'revoke' };
 }
 
 export type DeliveryStatus = 'sent' | 'delivered' | 'viewed' | 'failed' | 'deleted';
@@ -123,22 +191,53 @@ export interface InboundWatermarkEvent {
   providerMessageIds?: string[];
 }
 
-export type WebhookEvent = InboundMessageEvent | InboundStatusEvent | InboundWatermarkEvent;
+export type WebhookEvent =
+  | InboundMessageEvent
+  | InboundStatusEvent
+  | InboundWatermarkEvent
+  | InboundMessageChangeEvent;
 
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
   rawBody: Buffer;
   /** The full public URL the provider called (Twilio signs it). */
   url: string;
+  /**
+   * The channel named by the webhook URL (/webhooks/360dialog/<number>), for payloads that name none (360dialog's
+   * On-Premise shape); what the payload names wins. It only chooses a channel: authentication is unchanged.
+   */
+  channelHint?: string;
 }
 
 export class WebhookParseError extends Error {}
 
+/** Where a received file is kept by the provider: a media id to resolve (WhatsApp) or a URL (Messenger, SMS). */
+export interface MediaRef {
+  providerMediaId?: string | null;
+  url?: string | null;
+}
+
+/** A received file's bytes as the provider serves them; the caller checks type and size on the bytes anyway. */
+export interface FetchedMedia {
+  stream: Readable;
+  /** The type the provider declares. */
+  mimeType: string | null;
+  /** The length the provider declares (Graph's file_size, Content-Length), when it does. */
+  size: number | null;
+}
+
 export interface ChannelProvider {
   readonly platform: ChannelPlatform;
+  /** The provider's own size caps per media type, when stricter than ours (WhatsApp's supported media table). */
+  readonly mediaMaxBytes?: Partial<Record<MediaType, number>>;
   send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult>;
   /** Checks the provider's authentication of a webhook call on the raw bytes, before anything is parsed. */
   verifyWebhook(request: WebhookRequest): boolean;
   /** Every message and status of the payload, in order; WebhookParseError when it is not the provider's format. */
   parseWebhook(request: WebhookRequest): WebhookEvent[];
+  /**
+   * Opens a received file for download with the channel's credentials. A retryable ProviderError when trying again
+   * later may work (5xx, rate limits, network); a permanent one when the provider no longer has it.
+   */
+  fetchMedia(channel: ChannelCredentials, ref: MediaRef): Promise<FetchedMedia>;
 }

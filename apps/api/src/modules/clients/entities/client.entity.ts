@@ -1,3 +1,4 @@
+import type { ReferralView } from '@crm/shared';
 import {
   Column,
   CreateDateColumn,
@@ -19,6 +20,8 @@ import { Company } from '../../companies/entities/company.entity';
 @Index('IDX_clients_company_agent_last_update', ['companyId', 'agentId', 'lastUpdate', 'id'])
 // The contacts panel's 'Últimos Creados' order (02 §2).
 @Index('IDX_clients_company_created_at', ['companyId', 'createdAt', 'id'])
+// Statistics count the conversations started from an ad (referral->>'source' = 'ad') per company and period.
+@Index('IDX_clients_company_referral', ['companyId', 'createdAt'], { where: '"referral" IS NOT NULL' })
 // Keyword search is a substring match (02 §5): trigram GIN indexes, created by migration (TypeORM cannot declare
 // an operator class), so the schema check leaves them alone.
 @Index('IDX_clients_cleaned_name_trgm', { synchronize: false })
@@ -129,6 +132,10 @@ export class Client {
 
   @Column({ type: 'varchar', length: 20, default: 'CHANNEL' })
   source: string;
+
+  /** The first ad, post or link the customer came from (ReferralView of packages/shared); kept once set. */
+  @Column({ type: 'jsonb', nullable: true })
+  referral: ReferralView | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -4,6 +4,7 @@ import type {
   ConversationChannelView,
   ConversationTagView,
   ConversationView,
+  ReferralView,
 } from '@crm/shared';
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 
@@ -33,6 +34,24 @@ export class ConversationChannelModel implements ConversationChannelView {
   @Field() name: string;
   @Field() platform: string;
   @Field(() => String, { nullable: true }) phone: string | null;
+}
+
+@ObjectType('ConversationReferral', {
+  description: 'The first ad, post or link the customer came from (click-to-WhatsApp / click-to-Messenger).',
+})
+export class ConversationReferralModel implements ReferralView {
+  @Field({ description: "Lower case: 'ad', 'post', 'shortlink'..." }) source: string;
+  @Field(() => String, { nullable: true }) sourceUrl: string | null;
+  @Field(() => String, { nullable: true, description: 'The ad or post id.' }) sourceId: string | null;
+  @Field(() => String, { nullable: true }) headline: string | null;
+  @Field(() => String, { nullable: true }) body: string | null;
+  @Field(() => String, { nullable: true }) mediaType: string | null;
+  @Field(() => String, { nullable: true }) imageUrl: string | null;
+  @Field(() => String, { nullable: true }) videoUrl: string | null;
+  @Field(() => String, { nullable: true }) thumbnailUrl: string | null;
+  @Field(() => String, { nullable: true, description: 'Click-to-WhatsApp click id.' })
+  ctwaClid: string | null;
+  @Field(() => String, { nullable: true, description: 'The ref of an m.me link.' }) ref: string | null;
 }
 
 /** 02 §3 Conversation (client) as every list and action answers it; same shape as the REST list's rows. */
@@ -68,4 +87,5 @@ export class ConversationModel implements ConversationView {
   @Field(() => Int) windowRemainingTime: number;
   @Field(() => String, { nullable: true }) windowExpiresAt: string | null;
   @Field(() => ConversationChannelModel) channel: ConversationChannelModel;
+  @Field(() => ConversationReferralModel, { nullable: true }) referral: ConversationReferralModel | null;
 }

@@ -9,7 +9,8 @@ import {
 } from 'typeorm';
 import { Client } from '../../clients/entities/client.entity';
 
-export type MessageSender = 'CLIENT' | 'AGENT' | 'BOT';
+/** SYSTEM: a provider's notice about the customer (number or identity change), never unread. */
+export type MessageSender = 'CLIENT' | 'AGENT' | 'BOT' | 'SYSTEM';
 
 @Entity('messages')
 @Index('IDX_messages_client_created', ['clientId', 'createdAt', 'id'])
@@ -86,6 +87,10 @@ export class Message {
 
   @Column({ type: 'timestamptz', nullable: true })
   windowExpiration: Date | null;
+
+  /** When the customer last edited it (the edit's own time): the bubble says 'Editado'. */
+  @Column({ type: 'timestamptz', nullable: true })
+  editedAt: Date | null;
 
   /** When the provider says it happened (inbound) or when we accepted it (outbound). */
   @Column({ type: 'timestamptz' })

@@ -1,4 +1,4 @@
-import type { MessageView } from '@crm/shared';
+import type { MessageSenderKind, MessageView } from '@crm/shared';
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { JsonScalar } from '../../../common/graphql/json.scalar';
 
@@ -9,7 +9,8 @@ export class MessageModel implements MessageView {
   @Field(() => Int) channelId: number;
   @Field() type: string;
   @Field() content: string;
-  @Field() sender: 'CLIENT' | 'AGENT' | 'BOT';
+  @Field(() => String, { description: 'CLIENT, AGENT, BOT or SYSTEM (a notice about the customer).' })
+  sender: MessageSenderKind;
   @Field(() => Int, { nullable: true }) senderUserId: number | null;
   @Field(() => String, { nullable: true }) messageStatus: string | null;
   @Field(() => String, { nullable: true }) messageApiId: string | null;
@@ -21,6 +22,8 @@ export class MessageModel implements MessageView {
   @Field() seen: boolean;
   @Field(() => JsonScalar, { nullable: true }) payload: Record<string, unknown> | null;
   @Field(() => String, { nullable: true }) fakeId: string | null;
+  @Field(() => String, { nullable: true, description: 'When the customer last edited it (ISO).' })
+  editedAt?: string | null;
   @Field() time: string;
   @Field() createdAt: string;
 }

@@ -218,3 +218,27 @@ describe('Dialog360Adapter.parseWebhook', () => {
     );
   });
 });
+
+describe('Dialog360Adapter.parseWebhook, On-Premise payloads', () => {
+  const adapter = new Dialog360Adapter({ baseUrl: 'http://unused.invalid', webhookToken: WEBHOOK_TOKEN });
+
+  it('reads the envelope-less On-Premise shape for the number the webhook URL names', () => {
+    const events = adapter.parseWebhook({
+      headers: {},
+      rawBody: fixtureBytes(__dirname, 'message-on-premise.json'),
+      url: 'https://crm.example.com/webhooks/360dialog/5215598765432',
+      channelHint: '5215598765432',
+    });
+    expect(events).toEqual([
+      {
+        kind: 'message',
+        channelProviderId: '5215598765432',
+        providerMessageId: 'SDFADSf23sfasdafasdfa',
+        from: '2423423243',
+        profileName: 'Sojan Jose',
+        timestamp: new Date(1633034394 * 1000),
+        content: { type: 'interactive', replyId: '1', title: 'First Button' },
+      },
+    ]);
+  });
+});

@@ -17,4 +17,18 @@ export class Dialog360Client {
     if (result.status < 200 || result.status >= 300) throw parseDialog360Error(result);
     return readSendResponse(result.json);
   }
+
+  /**
+   * POST /v1/configs/webhook {url, headers}: the number's webhook calls go to `url`, carrying `headers` (our
+   * secret). The API key names the number; a wrong one is 360dialog's 401, thrown as ProviderError.
+   * https://docs.360dialog.com/api/whatsapp-api/webhook ("Set webhook URL")
+   */
+  async setWebhook(apiKey: string, url: string, headers: Record<string, string>): Promise<void> {
+    const result = await postJson(
+      `${this.baseUrl}/v1/configs/webhook`,
+      { url, headers },
+      { headers: { 'D360-API-KEY': apiKey } },
+    );
+    if (result.status < 200 || result.status >= 300) throw parseDialog360Error(result);
+  }
 }

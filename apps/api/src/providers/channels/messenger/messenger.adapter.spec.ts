@@ -194,7 +194,13 @@ describe('MessengerAdapter.verifyWebhook', () => {
 });
 
 describe('MessengerAdapter.parseWebhook', () => {
-  const adapter = new MessengerAdapter({ graphUrl: 'http://unused.invalid', appSecret: APP_SECRET });
+  // The fixtures' echoes come from this app: what it sent is stored when sent.
+  const OUR_APP_ID = '1517776481860111';
+  const adapter = new MessengerAdapter({
+    graphUrl: 'http://unused.invalid',
+    appSecret: APP_SECRET,
+    appId: OUR_APP_ID,
+  });
   const parseBody = (body: Buffer) =>
     adapter.parseWebhook({ headers: {}, rawBody: body, url: 'https://crm.example.com/webhooks/messenger' });
   const parse = (fixture: string) => parseBody(fixtureBytes(__dirname, fixture));
@@ -281,15 +287,18 @@ describe('MessengerAdapter.parseWebhook', () => {
     });
   });
 
-  it('reads a shared link (fallback attachment) as its text', () => {
+  it('reads a shared link (fallback attachment) as a link with its title and the words sent with it', () => {
     const [event] = parse('message-fallback-link.json');
     expect(event.kind === 'message' && event.content).toEqual({
-      type: 'text',
+      type: 'link',
+      url: 'https://tienda.example.com/p/123',
+      title: 'Vestido azul',
+      source: 'fallback',
       text: 'mira esto https://tienda.example.com/p/123',
     });
   });
 
-  it('skips echoes of the page’s own messages', () => {
+  it('skips echoes of what our own app sent', () => {
     expect(parse('message-echo.json')).toEqual([]);
   });
 
@@ -347,6 +356,16 @@ describe('MessengerAdapter.parseWebhook', () => {
     });
   });
 
+  it('keeps a reaction and its removal stamped with the same instant as two events', () => {
+    const body = JSON.parse(fixtureBytes(__dirname, 'reaction.json').toString('utf8'));
+    const [reacted] = parseBody(Buffer.from(JSON.stringify(body)));
+    body.entry[0].messaging[0].reaction.action = 'unreact';
+    const [removed] = parseBody(Buffer.from(JSON.stringify(body)));
+    expect(removed.kind === 'message' && removed.providerMessageId).not.toBe(
+      reacted.kind === 'message' && reacted.providerMessageId,
+    );
+  });
+
   it('reads a template button postback', () => {
     const [event] = parse('postback.json');
     expect(event).toMatchObject({
@@ -380,5 +399,136 @@ describe('MessengerAdapter.parseWebhook', () => {
       WebhookParseError,
     );
     expect(() => parseBody(Buffer.from(JSON.stringify({ object: 'page' })))).toThrow(WebhookParseError);
+  });
+});
+
+describe('MessengerAdapter.parseWebhook, beyond text and files', () => {
+  const RECEIVED_AT = new Date('2026-11-22T03:58:30Z');
+  const adapter = new MessengerAdapter({
+    graphUrl: 'http://unused.invalid',
+    appSecret: APP_SECRET,
+    appId: '1517776481860111',
+  });
+  const parse = (fixture: string) => {
+    // The time stamped on events that carry none is the time the webhook arrives.
+    const events = adapter.parseWebhook({
+      headers: {},
+      rawBody: fixtureBytes(__dirname, fixture),
+      url: 'https://crm.example.com/webhooks/messenger',
+    });
+    return events.map((event) =>
+      event.kind === 'message' && Math.abs(event.timestamp.getTime() - Date.now()) < 60_000
+        ? { ...event, timestamp: RECEIVED_AT }
+        : event,
+    );
+  };
+
+  it('reads a shared reel as a link', () => {
+    const [event] = parse('attachment-reel.json');
+    expect(event).toMatchObject({
+      kind: 'message',
+      from: PSID,
+      content: { type: 'link', url: 'https://www.facebook.com/reel/ATTACHMENT_URL', source: 'reel' },
+    });
+  });
+
+  it('reads an older fallback (URL beside a null payload) as a link with its title', () => {
+    const [event] = parse('message-fallback-legacy.json');
+    expect(event.kind === 'message' && event.content).toEqual({
+      type: 'link',
+      url: 'URL_OF_THE_ATTACHMENT',
+      title: 'TITLE_OF_THE_URL_ATTACHMENT',
+      source: 'fallback',
+    });
+  });
+
+  it('reads a postback without a title by its payload', () => {
+    const [event] = parse('postback-without-title.json');
+    expect(event.kind === 'message' && event.content).toEqual({
+      type: 'button',
+      payload: 'USER_DEFINED_PAYLOAD',
+      text: 'USER_DEFINED_PAYLOAD',
+    });
+  });
+
+  it('keeps the m.me link a Get Started postback came from', () => {
+    const [event] = parse('postback-get-started-referral.json');
+    expect(event).toMatchObject({
+      content: { type: 'button', payload: '__GET_STARTED__', text: 'Get Started' },
+      referral: { source: 'shortlink', ref: 'aaaa' },
+    });
+  });
+
+  it('reads an echo written in the Page inbox as the page’s message to the person', () => {
+    const other = new MessengerAdapter({
+      graphUrl: 'http://unused.invalid',
+      appSecret: APP_SECRET,
+      appId: '42',
+    });
+    const [event] = other.parseWebhook({
+      headers: {},
+      rawBody: fixtureBytes(__dirname, 'message-echo.json'),
+      url: 'https://crm.example.com/webhooks/messenger',
+    });
+    expect(event).toMatchObject({
+      kind: 'message',
+      channelProviderId: PAGE,
+      from: PSID,
+      echo: true,
+      content: { type: 'text', text: '¡Claro! Tenemos talla M.' },
+    });
+  });
+
+  it('reads a receipt that names the page as sender for the person it went to, with its mids', () => {
+    expect(parse('delivery-sender-page.json')).toEqual([
+      {
+        kind: 'watermark',
+        channelProviderId: PAGE,
+        counterpart: '1423587017700273',
+        status: 'delivered',
+        watermark: new Date(1458668856253),
+        providerMessageIds: ['mid.1458668856218:ed81099e15d3f4f233'],
+      },
+    ]);
+  });
+
+  it('reads a hand-made like sticker without page id or timestamps, stamped when it arrives', () => {
+    expect(parse('like-sticker-handmade.json')).toEqual([
+      {
+        kind: 'message',
+        channelProviderId: PAGE,
+        providerMessageId: 'mid.$cAADHPVJEDStnxdJQ-VhlI0IqAqYu',
+        from: '1606015496154680',
+        timestamp: RECEIVED_AT,
+        content: { type: 'sticker', url: 'localhost:1999' },
+      },
+    ]);
+  });
+
+  it('keeps an event it cannot read whole, as unsupported, and ignores handover plumbing', () => {
+    const body = (item: Record<string, unknown>) =>
+      Buffer.from(
+        JSON.stringify({
+          object: 'page',
+          entry: [
+            {
+              id: PAGE,
+              time: 1763781200000,
+              messaging: [
+                { sender: { id: PSID }, recipient: { id: PAGE }, timestamp: 1763781200000, ...item },
+              ],
+            },
+          ],
+        }),
+      );
+    const read = (item: Record<string, unknown>) =>
+      adapter.parseWebhook({ headers: {}, rawBody: body(item), url: '' });
+    const [optin] = read({ optin: { type: 'notification_messages', payload: 'x' } });
+    expect(optin).toMatchObject({
+      kind: 'message',
+      providerMessageId: `optin:${PSID}:1763781200000`,
+      content: { type: 'unsupported', rawType: 'optin', raw: { optin: { type: 'notification_messages' } } },
+    });
+    expect(read({ pass_thread_control: { new_owner_app_id: '1' } })).toEqual([]);
   });
 });

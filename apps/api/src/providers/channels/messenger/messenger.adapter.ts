@@ -1,6 +1,8 @@
 import type {
   ChannelCredentials,
   ChannelProvider,
+  FetchedMedia,
+  MediaRef,
   OutboundMessage,
   SendResult,
   WebhookEvent,
@@ -10,12 +12,15 @@ import { readHeader } from '../http-client';
 import { verifyMetaSignature } from '../whatsapp-cloud/meta-signature';
 import { MessengerClient } from './messenger.client';
 import { parseMessengerWebhook, toMessengerRequest } from './messenger.mapper';
+import { fetchMessengerMedia } from './messenger-media.client';
 
 export interface MessengerAdapterOptions {
   /** Versioned Graph API base URL, e.g. https://graph.facebook.com/v25.0 (from config). */
   graphUrl: string;
   /** The Messenger app's secret: it signs webhooks and proves our Send API calls (appsecret_proof). */
   appSecret: string;
+  /** The Messenger app's id: echoes of the messages it sent are skipped (they are stored when sent). */
+  appId?: string;
 }
 
 /** Facebook Messenger through the Send API; ChannelCredentials.providerId is the Page id, accessToken its Page token. */
@@ -23,10 +28,12 @@ export class MessengerAdapter implements ChannelProvider {
   readonly platform = 'messenger' as const;
   private readonly client: MessengerClient;
   private readonly appSecret: string;
+  private readonly appId: string | undefined;
 
   constructor(options: MessengerAdapterOptions) {
     this.client = new MessengerClient(options.graphUrl, options.appSecret);
     this.appSecret = options.appSecret;
+    this.appId = options.appId;
   }
 
   async send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult> {
@@ -45,6 +52,11 @@ export class MessengerAdapter implements ChannelProvider {
   }
 
   parseWebhook(request: WebhookRequest): WebhookEvent[] {
-    return parseMessengerWebhook(request.rawBody);
+    return parseMessengerWebhook(request.rawBody, { appId: this.appId, now: new Date() });
+  }
+
+  /** Attachments come as signed CDN URLs: downloaded as they are, without the Page token. */
+  fetchMedia(_channel: ChannelCredentials, ref: MediaRef): Promise<FetchedMedia> {
+    return fetchMessengerMedia(ref.url);
   }
 }

@@ -1,6 +1,7 @@
 import {
   type InboundContent,
   type InboundMessageEvent,
+  type InboundReferral,
   type InboundWatermarkEvent,
   type OutboundMessage,
   ProviderError,
@@ -19,6 +20,12 @@ import type {
   MessengerSendResponse,
   MessengerWebhookPayload,
 } from './messenger.types';
+import {
+  isLinkAttachment,
+  linkContent,
+  toMessengerReferral,
+  unknownEventType,
+} from './messenger-received.mapper';
 
 // ---- Outbound ----
 
@@ -79,19 +86,29 @@ export function readMessengerSendResponse(json: unknown): string {
 
 // ---- Inbound ----
 
+export interface MessengerWebhookOptions {
+  /** Our Messenger app's id: echoes of what it sent are ours already and are skipped. */
+  appId?: string;
+  /** When the webhook arrived: the time of events that carry none. */
+  now?: Date;
+}
+
 /** Every message, reaction and receipt of a `page` notification, in order, across every entry. */
-export function parseMessengerWebhook(rawBody: Buffer): WebhookEvent[] {
+export function parseMessengerWebhook(
+  rawBody: Buffer,
+  options: MessengerWebhookOptions = {},
+): WebhookEvent[] {
   const payload = parsePayload(rawBody);
   const events: WebhookEvent[] = [];
   for (const entry of payload.entry) {
-    if (!isRecord(entry) || typeof entry.id !== 'string') {
+    if (!isRecord(entry) || (entry.id !== undefined && typeof entry.id !== 'string')) {
       throw new WebhookParseError('Messenger entry without a page id');
     }
     // Entries of other subscriptions (feed changes, standby of the handover protocol) carry no `messaging`.
     const messaging = (entry as MessengerEntry).messaging ?? [];
     if (!Array.isArray(messaging)) throw new WebhookParseError('Messenger entry with a non-array messaging');
     for (const item of messaging) {
-      events.push(...messagingEvents(entry as MessengerEntry, item));
+      events.push(...messagingEvents(entry as MessengerEntry, item, options));
     }
   }
   return events;
@@ -110,17 +127,32 @@ function parsePayload(rawBody: Buffer): MessengerWebhookPayload {
   return json as unknown as MessengerWebhookPayload;
 }
 
-function messagingEvents(entry: MessengerEntry, item: MessengerMessagingEvent): WebhookEvent[] {
+function messagingEvents(
+  entry: MessengerEntry,
+  item: MessengerMessagingEvent,
+  options: MessengerWebhookOptions,
+): WebhookEvent[] {
   if (!isRecord(item) || !isRecord(item.sender) || typeof item.sender.id !== 'string') {
     throw new WebhookParseError('Messenger event without a sender');
   }
-  const channelProviderId = entry.id;
-  const counterpart = item.sender.id;
+  const recipient =
+    isRecord(item.recipient) && typeof item.recipient.id === 'string' ? item.recipient.id : '';
+  const echo = item.message?.is_echo === true;
+  // The Page sends echoes; some receipts name the Page as sender too. Hand-made payloads leave entry.id out.
+  const channelProviderId = entry.id ?? (echo ? item.sender.id : recipient);
+  const counterpart = item.sender.id === channelProviderId ? recipient : item.sender.id;
+  const when = () => toDate(item.timestamp ?? entry.time ?? options.now?.getTime());
 
   if (item.message) {
-    // Echoes are the Page's own messages (ours or sent from the Page inbox): not customer messages.
-    if (item.message.is_echo) return [];
-    return messageEvents(item.message, channelProviderId, counterpart, toDate(item.timestamp ?? entry.time));
+    // Echoes of what our own app sent are stored already; others were written in the Page inbox or another app:
+    // the Page's messages to the person, never the person's.
+    if (echo && options.appId && String(item.message.app_id ?? '') === options.appId) return [];
+    const referral = toMessengerReferral(item.message.referral ?? item.referral);
+    return messageEvents(item.message, channelProviderId, counterpart, when()).map((event) => ({
+      ...event,
+      ...(echo ? { echo: true } : {}),
+      ...(referral ? { referral } : {}),
+    }));
   }
   if (item.delivery) {
     return [
@@ -135,8 +167,9 @@ function messagingEvents(entry: MessengerEntry, item: MessengerMessagingEvent): 
       {
         kind: 'message',
         channelProviderId,
-        // A reaction has no mid of its own: this id is stable across redeliveries of the same event, for dedupe.
-        providerMessageId: `reaction:${reaction.mid}:${counterpart}:${timestamp.getTime()}`,
+        // A reaction has no mid of its own: this id is stable across redeliveries of the same event, for dedupe. A
+        // removal stamped with the same instant as the reaction is another event, so it has its own prefix.
+        providerMessageId: `${reaction.action === 'unreact' ? 'unreaction' : 'reaction'}:${reaction.mid}:${counterpart}:${timestamp.getTime()}`,
         from: counterpart,
         timestamp,
         content: {
@@ -149,20 +182,62 @@ function messagingEvents(entry: MessengerEntry, item: MessengerMessagingEvent): 
   }
   if (item.postback) {
     // A tap on a button of a template we sent: https://developers.facebook.com/docs/messenger-platform/reference/webhook-events/messaging_postbacks
-    const timestamp = toDate(item.timestamp ?? entry.time);
+    // The Get Started button may have no title: its payload is then all there is to show.
+    const timestamp = when();
+    const payload = typeof item.postback.payload === 'string' ? item.postback.payload : '';
+    const referral = toMessengerReferral(item.postback.referral);
     return [
-      {
-        kind: 'message',
-        channelProviderId,
-        providerMessageId: item.postback.mid ?? `postback:${counterpart}:${timestamp.getTime()}`,
-        from: counterpart,
-        timestamp,
-        content: { type: 'button', payload: item.postback.payload, text: item.postback.title },
-      },
+      withReferral(
+        {
+          kind: 'message',
+          channelProviderId,
+          providerMessageId: item.postback.mid ?? `postback:${counterpart}:${timestamp.getTime()}`,
+          from: counterpart,
+          timestamp,
+          content: { type: 'button', payload, text: item.postback.title || payload },
+        },
+        referral,
+      ),
     ];
   }
-  // optins, referrals, account linking...: nothing for the inbox.
-  return [];
+  const timestamp = when();
+  if (item.referral) {
+    // A person already in the thread came back from an ad or an m.me link: a notice, and the conversation's
+    // referral when it has none yet.
+    return [
+      withReferral(
+        {
+          kind: 'message',
+          channelProviderId,
+          providerMessageId: `referral:${counterpart}:${timestamp.getTime()}`,
+          from: counterpart,
+          timestamp,
+          content: { type: 'system', notice: { event: 'referral', rawType: 'messaging_referrals' } },
+        },
+        toMessengerReferral(item.referral),
+      ),
+    ];
+  }
+  // optins, account linking, game plays... and events newer than this code: kept whole for later.
+  const rawType = unknownEventType(item);
+  if (!rawType) return [];
+  return [
+    {
+      kind: 'message',
+      channelProviderId,
+      providerMessageId: `${rawType}:${counterpart}:${timestamp.getTime()}`,
+      from: counterpart,
+      timestamp,
+      content: { type: 'unsupported', rawType, raw: item },
+    },
+  ];
+}
+
+function withReferral(
+  event: InboundMessageEvent,
+  referral: InboundReferral | undefined,
+): InboundMessageEvent {
+  return referral ? { ...event, referral } : event;
 }
 
 function messageEvents(
@@ -223,7 +298,7 @@ function attachmentContent(
       return media('document', url, message.text);
     case 'location': {
       const coordinates = attachment.payload?.coordinates;
-      if (!coordinates) return { type: 'unsupported', rawType: 'location' };
+      if (!coordinates) return { type: 'unsupported', rawType: 'location', raw: attachment };
       return withoutUndefined({
         type: 'location' as const,
         latitude: coordinates.lat,
@@ -232,13 +307,10 @@ function attachmentContent(
         url: attachment.url,
       });
     }
-    case 'fallback': {
-      // A shared link (or a share Messenger cannot describe): keep what the person sees, the text or the URL.
-      const text = message.text ?? attachment.payload?.url ?? attachment.url;
-      return text ? { type: 'text', text } : { type: 'unsupported', rawType: 'fallback' };
-    }
     default:
-      return { type: 'unsupported', rawType: attachment.type };
+      // Shared links, reels and posts; anything else (templates, products, types newer than this code) is kept whole.
+      if (isLinkAttachment(attachment.type)) return linkContent(attachment, message);
+      return { type: 'unsupported', rawType: attachment.type, raw: attachment };
   }
 }
 

@@ -33,10 +33,10 @@ export interface MessengerWebhookPayload {
 }
 
 export interface MessengerEntry {
-  /** The Page id. */
-  id: string;
+  /** The Page id (absent from some hand-made payloads: then the recipient names the Page). */
+  id?: string;
   /** Milliseconds. */
-  time: number;
+  time?: number;
   messaging?: MessengerMessagingEvent[];
 }
 
@@ -50,7 +50,21 @@ export interface MessengerMessagingEvent {
   delivery?: { mids?: string[]; watermark: number };
   read?: { watermark: number };
   reaction?: { reaction?: string; emoji?: string; action: 'react' | 'unreact'; mid: string };
-  postback?: { mid?: string; title: string; payload: string };
+  /** `title` is absent from some postbacks (Get Started set up without one, older Pages). */
+  postback?: { mid?: string; title?: string; payload?: string; referral?: MessengerReferral };
+  /** messaging_referrals: a person already in the thread came again from an ad or an m.me link. */
+  referral?: MessengerReferral;
+}
+
+/** https://developers.facebook.com/documentation/business-messaging/messenger-platform/webhooks/webhook-events/messaging_referrals */
+export interface MessengerReferral {
+  ref?: string;
+  /** ADS, SHORTLINK, CUSTOMER_CHAT_PLUGIN... */
+  source?: string;
+  type?: string;
+  ad_id?: string;
+  referer_uri?: string;
+  ads_context_data?: { ad_title?: string; photo_url?: string; video_url?: string; post_id?: string };
 }
 
 export interface MessengerInboundMessage {
@@ -62,6 +76,10 @@ export interface MessengerInboundMessage {
   quick_reply?: { payload: string };
   reply_to?: { mid: string; is_self_reply?: boolean };
   attachments?: MessengerInboundAttachment[];
+  /** A message sent from a click-to-Messenger ad. */
+  referral?: MessengerReferral;
+  /** The thumbs-up ("like") sticker. */
+  sticker_id?: number;
 }
 
 export interface MessengerInboundAttachment {
@@ -69,6 +87,8 @@ export interface MessengerInboundAttachment {
   type: string;
   title?: string;
   url?: string;
+  /** Older fallback attachments spell it in capitals. */
+  URL?: string;
   payload?: {
     url?: string;
     title?: string;

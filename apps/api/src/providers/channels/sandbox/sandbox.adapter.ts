@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ChannelCredentials,
   type ChannelProvider,
+  type FetchedMedia,
   type OutboundMessage,
   ProviderError,
   type SendResult,
@@ -61,5 +62,10 @@ export class SandboxAdapter implements ChannelProvider {
 
   parseWebhook(): WebhookEvent[] {
     throw new WebhookParseError('The sandbox has no webhook: use the customer simulator');
+  }
+
+  /** The customer simulator writes text only: there is never a file to download. */
+  async fetchMedia(): Promise<FetchedMedia> {
+    throw new ProviderError('MEDIA_UNAVAILABLE', false, 'The sandbox channel has no files to download');
   }
 }

@@ -357,3 +357,44 @@ describe('SmsAdapter.parseWebhook', () => {
     ).toThrow(WebhookParseError);
   });
 });
+
+describe('SmsAdapter.parseWebhook, typed messages and names', () => {
+  const adapter = new SmsAdapter({ apiUrl: 'http://unused.invalid', now: () => RECEIVED_AT });
+  const parse = (fixture: string, channelHint?: string) =>
+    adapter.parseWebhook({
+      headers: {},
+      rawBody: fixtureBytes(__dirname, fixture),
+      url: WEBHOOK_URL,
+      channelHint,
+    });
+
+  it('reads a shared location (MessageType=location) as a location', () => {
+    expect(parse('inbound-location.txt')).toEqual([
+      {
+        kind: 'message',
+        channelProviderId: OUR_NUMBER,
+        providerMessageId: 'SMxx',
+        from: '12345',
+        timestamp: RECEIVED_AT,
+        content: { type: 'location', latitude: 12.160894393921, longitude: 75.265205383301 },
+      },
+    ]);
+  });
+
+  it('names the sender by ProfileName', () => {
+    const [event] = parse('inbound-profile-name.txt');
+    expect(event).toMatchObject({ from: '1234567890', profileName: 'John Doe' });
+  });
+
+  it('takes our number from the webhook URL when the form leaves To out', () => {
+    const body = fixtureBytes(__dirname, 'inbound-profile-name.txt')
+      .toString('utf8')
+      .replace(/&To=[^&]*/, '');
+    const request = { headers: {}, rawBody: Buffer.from(body), url: `${WEBHOOK_URL}/${OUR_NUMBER}` };
+    expect(SmsAdapter.channelNumber({ ...request, channelHint: OUR_NUMBER })).toBe(OUR_NUMBER);
+    expect(adapter.parseWebhook({ ...request, channelHint: OUR_NUMBER })[0]).toMatchObject({
+      channelProviderId: OUR_NUMBER,
+    });
+    expect(() => adapter.parseWebhook(request)).toThrow(WebhookParseError);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   type DeliveryStatus,
+  type InboundContent,
   type InboundMessageEvent,
   type InboundStatusEvent,
   type MediaType,
@@ -95,16 +96,22 @@ export function channelNumberOf(form: URLSearchParams): string | null {
   return number ? digitsOf(number) : null;
 }
 
-export function parseSmsWebhook(rawBody: Buffer, now: Date): WebhookEvent[] {
+/**
+ * `channelHint` is our number as the webhook URL names it (/webhooks/sms/<number>), for a callback that leaves it
+ * out (To of an incoming message, From of a status callback); what the form names wins.
+ */
+export function parseSmsWebhook(rawBody: Buffer, now: Date, channelHint?: string): WebhookEvent[] {
   const form = readWebhookForm(rawBody);
   const sid = form.get('MessageSid') ?? form.get('SmsSid');
-  const from = form.get('From');
-  const to = form.get('To');
-  if (!sid || !from || !to)
+  const status = isStatusCallback(form);
+  const from = form.get('From') ?? (status ? channelHint : null);
+  const to = form.get('To') ?? (status ? null : channelHint);
+  // A status callback needs only our number: the customer (To) is not what it is about.
+  if (!sid || !from || (!status && !to))
     throw new WebhookParseError('Not a Twilio messaging webhook: MessageSid, From and To needed');
   // Neither callback carries a timestamp: the time we receive it is the best we have.
-  if (!isStatusCallback(form)) return toMessageEvents(form, sid, from, to, now);
-  const event = toStatusEvent(form, sid, from, to, now);
+  if (!status) return toMessageEvents(form, sid, from, to as string, now);
+  const event = toStatusEvent(form, sid, from, to ?? null, now);
   return event ? [event] : [];
 }
 
@@ -115,16 +122,21 @@ function toMessageEvents(
   to: string,
   now: Date,
 ): InboundMessageEvent[] {
+  // ProfileName: the sender's WhatsApp profile name when the number is a WhatsApp sender through Twilio.
+  const profileName = form.get('ProfileName')?.trim();
   const base = {
     kind: 'message' as const,
     channelProviderId: digitsOf(to),
     from: digitsOf(from),
     timestamp: now,
+    ...(profileName ? { profileName } : {}),
   };
   const body = form.get('Body') ?? '';
   const count = Number(form.get('NumMedia') ?? '0');
   if (!Number.isInteger(count) || count < 0)
     throw new WebhookParseError(`Invalid NumMedia: ${form.get('NumMedia')}`);
+  const typed = count === 0 ? typedContent(form) : null;
+  if (typed) return [{ ...base, providerMessageId: sid, content: typed }];
   if (count === 0) return [{ ...base, providerMessageId: sid, content: { type: 'text', text: body } }];
 
   // An MMS with several files is one Twilio message; the contract has one content per event, so files after the
@@ -147,6 +159,36 @@ function toMessageEvents(
     });
   }
   return events;
+}
+
+const finiteNumber = (value: string | null): number | null => {
+  const n = value === null || value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * Messages Twilio types with MessageType: a shared location (WhatsApp senders) has Latitude and Longitude, maybe a
+ * Label and an Address, and no Body: https://www.twilio.com/docs/messaging/guides/webhook-request
+ */
+function typedContent(form: URLSearchParams): InboundContent | null {
+  switch (form.get('MessageType')) {
+    case 'location': {
+      const latitude = finiteNumber(form.get('Latitude'));
+      const longitude = finiteNumber(form.get('Longitude'));
+      if (latitude === null || longitude === null) return null;
+      const name = form.get('Label')?.trim();
+      const address = form.get('Address')?.trim();
+      return {
+        type: 'location',
+        latitude,
+        longitude,
+        ...(name ? { name } : {}),
+        ...(address ? { address } : {}),
+      };
+    }
+    default:
+      return null;
+  }
 }
 
 function mediaTypeOf(mimeType: string | undefined): MediaType {
@@ -187,7 +229,7 @@ function toStatusEvent(
   form: URLSearchParams,
   sid: string,
   from: string,
-  to: string,
+  to: string | null,
   now: Date,
 ): InboundStatusEvent | null {
   // States this code does not know (Twilio adds some) change nothing rather than fail the callback.
@@ -200,7 +242,7 @@ function toStatusEvent(
     providerMessageId: sid,
     status,
     timestamp: now,
-    recipient: digitsOf(to),
+    ...(to ? { recipient: digitsOf(to) } : {}),
   };
   const errorCode = form.get('ErrorCode');
   if (status === 'failed' && errorCode) {

@@ -491,9 +491,11 @@ describe('WhatsappCloudAdapter.parseWebhook', () => {
 
   it('marks a message type WhatsApp could not deliver to us as unsupported', () => {
     const [event] = parse('message-unsupported.json');
-    expect(event.kind === 'message' && event.content).toEqual({
+    expect(event.kind === 'message' && event.content).toMatchObject({
       type: 'unsupported',
       rawType: 'unsupported',
+      // Kept whole, errors included, for later.
+      raw: { type: 'unsupported', errors: [expect.objectContaining({ code: 131051 })] },
     });
   });
 
@@ -507,7 +509,11 @@ describe('WhatsappCloudAdapter.parseWebhook', () => {
       hologram: { id: '1' },
     };
     const [event] = parseBody(JSON.stringify(body));
-    expect(event.kind === 'message' && event.content).toEqual({ type: 'unsupported', rawType: 'hologram' });
+    expect(event.kind === 'message' && event.content).toEqual({
+      type: 'unsupported',
+      rawType: 'hologram',
+      raw: body.entry[0].changes[0].value.messages[0],
+    });
   });
 
   it('reads a sent status with the end of the reply window', () => {
@@ -632,5 +638,164 @@ describe('WhatsappCloudAdapter.parseWebhook', () => {
     const body = JSON.parse(fixtureBytes(__dirname, 'message-text.json').toString('utf8'));
     delete body.entry[0].changes[0].value.messages[0].timestamp;
     expect(() => parseBody(JSON.stringify(body))).toThrow(WebhookParseError);
+  });
+});
+
+describe('WhatsappCloudAdapter.parseWebhook, beyond text and files', () => {
+  const adapter = new WhatsappCloudAdapter({ graphUrl: 'http://unused.invalid', appSecret: APP_SECRET });
+  const parse = (fixture: string, channelHint?: string) =>
+    adapter.parseWebhook({
+      headers: {},
+      rawBody: fixtureBytes(__dirname, fixture),
+      url: 'https://crm.example.com/webhooks/whatsapp',
+      channelHint,
+    });
+
+  it('reads an order with every item, quantity and price', () => {
+    const [event] = parse('message-order.json');
+    expect(event.kind === 'message' && event.content).toEqual({
+      type: 'order',
+      catalogId: '354160437058781',
+      items: [
+        { productId: 'HAMBURGER', quantity: 3, itemPrice: 30, currency: 'ILS' },
+        { productId: 'FRENCH_FRIES', quantity: 2, itemPrice: 35, currency: 'ILS' },
+        { productId: 'SODA', quantity: 2, itemPrice: 10, currency: 'ILS' },
+      ],
+    });
+  });
+
+  it('reads a completed Flow as its answers, without the flow token', () => {
+    const [event] = parse('message-flow-reply.json');
+    expect(event.kind === 'message' && event.content).toEqual({
+      type: 'flow_reply',
+      name: 'flow',
+      body: 'Sent',
+      fields: [
+        { key: 'screen_0_name_0', value: 'Email' },
+        { key: 'screen_0_orderNumber_1', value: 'ID' },
+      ],
+    });
+  });
+
+  it('reads a number change as a system notice naming the new number', () => {
+    const [event] = parse('message-system-number-change.json');
+    expect(event).toMatchObject({
+      kind: 'message',
+      from: '972987654321',
+      content: {
+        type: 'system',
+        notice: { event: 'number_changed', rawType: 'user_changed_number', newSenderId: '972912345678' },
+      },
+    });
+  });
+
+  it('reads an identity change as a system notice', () => {
+    const [event] = parse('message-system-identity-change.json');
+    expect(event.kind === 'message' && event.content).toEqual({
+      type: 'system',
+      notice: {
+        event: 'identity_changed',
+        rawType: 'customer_identity_changed',
+        body: 'User identity changed',
+      },
+    });
+  });
+
+  it('reads an edit as a change of the original message, with its new content', () => {
+    expect(parse('message-edit.json')).toEqual([
+      {
+        kind: 'change',
+        channelProviderId: '106540352242922',
+        providerMessageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=',
+        originalProviderMessageId: 'wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA=',
+        from: '16505551234',
+        timestamp: new Date(1749854575 * 1000),
+        change: {
+          type: 'edit',
+          content: {
+            type: 'image',
+            providerMediaId: '1234567890',
+            mimeType: 'image/jpeg',
+            caption: 'Updated image caption',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('reads a deleted message as a revoke of the original, not as a new message', () => {
+    const [event] = parse('message-revoke.json');
+    expect(event).toMatchObject({
+      kind: 'change',
+      originalProviderMessageId: '<ORIGINAL_WHATSAPP_MESSAGE_ID>',
+      change: { type: 'revoke' },
+    });
+  });
+
+  it('keeps the click-to-WhatsApp ad a text came from', () => {
+    const [event] = parse('message-ad-referral.json', '106540352242922');
+    expect(event).toMatchObject({
+      kind: 'message',
+      content: { type: 'text', text: 'Hello nielekeze' },
+      referral: {
+        source: 'ad',
+        sourceUrl: 'https://fb.me/3TYpooaRT',
+        sourceId: '52558118838064',
+        headline: 'Diana Digital',
+        body: 'washa data tu',
+        mediaType: 'video',
+        ctwaClid: 'AfhcQdP2E4A8wWpeb1FqUzUi',
+      },
+    });
+  });
+
+  it('keeps the ad, the forwarding mark and the product asked about of a button tap', () => {
+    const [event] = parse('message-button-referral.json');
+    expect(event).toMatchObject({
+      content: { type: 'button', payload: 'No-Button-Payload', text: 'No' },
+      referral: { source: 'ad', headline: 'AD_TITLE', sourceId: 'ADID' },
+      forwarded: 'many',
+      referredProduct: { catalogId: 'CATALOG_ID', productId: 'PRODUCT_ID' },
+    });
+  });
+
+  it('reads what the business sent from the WhatsApp Business app as an echo to the customer', () => {
+    const [event] = parse('smb-message-echo.json');
+    expect(event).toMatchObject({
+      kind: 'message',
+      echo: true,
+      from: '<WHATSAPP_USER_PHONE_NUMBER>',
+      providerMessageId: '<WHATSAPP_MESSAGE_ID>',
+      content: { type: 'text', text: 'Test message' },
+    });
+  });
+
+  it('keeps an interactive message WhatsApp could not read, with the change’s errors', () => {
+    const [event] = parse('message-interactive-error.json');
+    expect(event.kind === 'message' && event.content).toMatchObject({
+      type: 'unsupported',
+      rawType: 'interactive',
+      raw: { errors: [expect.objectContaining({ code: 131000 })] },
+    });
+  });
+
+  it('gives a message that comes without an id one derived from its bytes, the same on every redelivery', () => {
+    const body = JSON.parse(fixtureBytes(__dirname, 'message-text.json').toString('utf8'));
+    delete body.entry[0].changes[0].value.messages[0].id;
+    const read = () =>
+      adapter.parseWebhook({ headers: {}, rawBody: Buffer.from(JSON.stringify(body)), url: '' })[0];
+    expect(read()).toMatchObject({
+      providerMessageId: expect.stringMatching(/^wamid\.derived\.[0-9a-f]{64}$/),
+    });
+    expect(read().kind === 'message' && read()).toEqual(read());
+  });
+
+  it('names the channel from the URL when a change has no metadata', () => {
+    const body = JSON.parse(fixtureBytes(__dirname, 'message-text.json').toString('utf8'));
+    delete body.entry[0].changes[0].value.metadata;
+    const parseWith = (channelHint?: string) =>
+      adapter.parseWebhook({ headers: {}, rawBody: Buffer.from(JSON.stringify(body)), url: '', channelHint });
+    expect(parseWith('106540352242922')[0]).toMatchObject({ channelProviderId: '106540352242922' });
+    expect(() => parseWith()).toThrow(WebhookParseError);
   });
 });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   type ContactCard,
   type DeliveryStatus,
   type InboundContent,
+  type InboundMessageChangeEvent,
   type InboundMessageEvent,
   type InboundStatusEvent,
   type OutboundMessage,
@@ -22,6 +24,14 @@ import type {
   WaStatus,
   WaWebhookPayload,
 } from './whatsapp-cloud.types';
+import {
+  forwardedOf,
+  referredProductOf,
+  toFlowReply,
+  toOrder,
+  toReferral,
+  toSystemNotice,
+} from './whatsapp-cloud-received.mapper';
 
 // ---- Outbound: domain → Cloud API ----
 
@@ -147,6 +157,8 @@ export function readSendResponse(json: unknown): string {
 export interface WhatsappWebhookOptions {
   /** Which of our channels a change belongs to; the Cloud API names it by phone_number_id. */
   channelIdOf?: (metadata: WaChangeValue['metadata']) => string;
+  /** The channel the webhook URL names, for changes whose metadata names none (WebhookRequest.channelHint). */
+  channelHint?: string;
 }
 
 const byPhoneNumberId = (metadata: WaChangeValue['metadata']) => metadata.phone_number_id;
@@ -156,8 +168,16 @@ const byPhoneNumberId = (metadata: WaChangeValue['metadata']) => metadata.phone_
  * change (Meta batches several). Changes of other fields (template status, account updates) yield nothing.
  */
 export function parseWhatsappWebhook(rawBody: Buffer, options: WhatsappWebhookOptions = {}): WebhookEvent[] {
-  const payload = parsePayload(rawBody);
-  const channelIdOf = options.channelIdOf ?? byPhoneNumberId;
+  return parseWhatsappPayload(parseJson(rawBody), options);
+}
+
+/** The same, for a body already parsed (360dialog reshapes its On-Premise payloads into this one). */
+export function parseWhatsappPayload(json: unknown, options: WhatsappWebhookOptions = {}): WebhookEvent[] {
+  const payload = asNotification(json);
+  const channelIdOf = (metadata: WaChangeValue['metadata'] | undefined) =>
+    (isRecord(metadata) ? (options.channelIdOf ?? byPhoneNumberId)(metadata) : '') ||
+    options.channelHint ||
+    '';
   const events: WebhookEvent[] = [];
   for (const entry of payload.entry) {
     if (!isRecord(entry) || !Array.isArray(entry.changes)) {
@@ -167,30 +187,36 @@ export function parseWhatsappWebhook(rawBody: Buffer, options: WhatsappWebhookOp
       if (!isRecord(change) || !isRecord(change.value)) {
         throw new WebhookParseError('WhatsApp webhook change without a value');
       }
-      // 360dialog and Meta both send field "messages"; anything else is another subscription.
-      if (change.field !== undefined && change.field !== 'messages') continue;
+      // 360dialog and Meta both send field "messages"; smb_message_echoes carries what the business sent from the
+      // WhatsApp Business app; anything else (template status, account updates) is another subscription.
+      if (change.field !== undefined && change.field !== 'messages' && change.field !== 'smb_message_echoes')
+        continue;
       events.push(...changeEvents(change.value as unknown as WaChangeValue, channelIdOf));
     }
   }
   return events;
 }
 
-function parsePayload(rawBody: Buffer): WaWebhookPayload {
-  let json: unknown;
+function parseJson(rawBody: Buffer): unknown {
   try {
-    json = JSON.parse(rawBody.toString('utf8'));
+    return JSON.parse(rawBody.toString('utf8'));
   } catch {
     throw new WebhookParseError('WhatsApp webhook body is not JSON');
   }
+}
+
+function asNotification(json: unknown): WaWebhookPayload {
   if (!isRecord(json) || json.object !== 'whatsapp_business_account' || !Array.isArray(json.entry)) {
     throw new WebhookParseError('Not a whatsapp_business_account notification');
   }
   return json as unknown as WaWebhookPayload;
 }
 
-function changeEvents(value: WaChangeValue, channelIdOf: (metadata: WaChangeValue['metadata']) => string) {
-  if (!isRecord(value.metadata)) throw new WebhookParseError('WhatsApp change without metadata');
-  for (const list of [value.contacts, value.messages, value.statuses]) {
+function changeEvents(
+  value: WaChangeValue,
+  channelIdOf: (metadata: WaChangeValue['metadata'] | undefined) => string,
+) {
+  for (const list of [value.contacts, value.messages, value.statuses, value.message_echoes]) {
     if (list !== undefined && !Array.isArray(list))
       throw new WebhookParseError('WhatsApp change with a non-array list');
   }
@@ -209,9 +235,18 @@ function changeEvents(value: WaChangeValue, channelIdOf: (metadata: WaChangeValu
 
   const events: WebhookEvent[] = [];
   for (const message of value.messages ?? []) {
+    // An error about the whole change (a message WhatsApp could not read) belongs with the message it concerns.
+    const withErrors =
+      isRecord(message) && !message.errors && value.errors ? { ...message, errors: value.errors } : message;
     events.push(
-      toMessageEvent(message, channelProviderId, names, soleContact?.wa_id ?? soleContact?.user_id),
+      toMessageEvent(withErrors, channelProviderId, names, soleContact?.wa_id ?? soleContact?.user_id),
     );
+  }
+  for (const echo of value.message_echoes ?? []) {
+    // The business wrote to `to`: that customer's conversation gets it, as the business's own message.
+    if (!isRecord(echo)) throw new WebhookParseError('WhatsApp message echo is not an object');
+    const event = toMessageEvent(echo, channelProviderId, names, echo.to ?? echo.to_user_id, true);
+    if (event.kind === 'message') events.push({ ...event, echo: true });
   }
   for (const status of value.statuses ?? []) {
     const event = toStatusEvent(status, channelProviderId);
@@ -225,13 +260,34 @@ function toMessageEvent(
   channelProviderId: string,
   names: Map<string, string>,
   fallbackSender: string | undefined,
-): InboundMessageEvent {
-  if (!isRecord(message) || typeof message.id !== 'string' || typeof message.type !== 'string') {
-    throw new WebhookParseError('WhatsApp message without id or type');
+  echo = false,
+): InboundMessageEvent | InboundMessageChangeEvent {
+  if (!isRecord(message) || typeof message.type !== 'string') {
+    throw new WebhookParseError('WhatsApp message without a type');
   }
-  // A user who adopted a username may come without a phone number: then the BSUID identifies them.
-  const from = message.from ?? message.from_user_id ?? fallbackSender;
+  if (typeof message.id !== 'string' || message.id === '') {
+    // Some relays (and older On-Premise payloads) leave the id out: one derived from the message's bytes keeps a
+    // redelivery of it a duplicate.
+    message = {
+      ...message,
+      id: `wamid.derived.${createHash('sha256').update(JSON.stringify(message)).digest('hex')}`,
+    };
+  }
+  // A user who adopted a username may come without a phone number: then the BSUID identifies them. An echo's
+  // `from` is the business: the customer is the one it went to.
+  const from = echo ? fallbackSender : (message.from ?? message.from_user_id ?? fallbackSender);
   if (!from) throw new WebhookParseError(`WhatsApp message ${message.id} names no sender`);
+  const change = changeOf(message);
+  if (change) {
+    return {
+      kind: 'change',
+      channelProviderId,
+      providerMessageId: message.id,
+      from,
+      timestamp: fromUnixSeconds(message.timestamp),
+      ...change,
+    };
+  }
   const event: InboundMessageEvent = {
     kind: 'message',
     channelProviderId,
@@ -243,11 +299,47 @@ function toMessageEvent(
   const profileName = names.get(from);
   if (profileName) event.profileName = profileName;
   if (message.context?.id) event.quotedProviderMessageId = message.context.id;
+  const referral = toReferral(message.referral);
+  if (referral) event.referral = referral;
+  const forwarded = forwardedOf(message.context);
+  if (forwarded) event.forwarded = forwarded;
+  const referredProduct = referredProductOf(message.context);
+  if (referredProduct) event.referredProduct = referredProduct;
   return event;
 }
 
+/** An edit or a delete of an earlier message; null for anything else, or one that names no message. */
+function changeOf(
+  message: WaInboundMessage,
+): Pick<InboundMessageChangeEvent, 'originalProviderMessageId' | 'change'> | null {
+  if (
+    message.type === 'edit' &&
+    isRecord(message.edit) &&
+    typeof message.edit.original_message_id === 'string'
+  ) {
+    const edited = message.edit.message;
+    if (!isRecord(edited) || typeof edited.type !== 'string') return null;
+    return {
+      originalProviderMessageId: message.edit.original_message_id,
+      change: {
+        type: 'edit',
+        content: toInboundContent({ ...edited, id: message.id, timestamp: message.timestamp }),
+      },
+    };
+  }
+  if (
+    message.type === 'revoke' &&
+    isRecord(message.revoke) &&
+    typeof message.revoke.original_message_id === 'string'
+  ) {
+    return { originalProviderMessageId: message.revoke.original_message_id, change: { type: 'revoke' } };
+  }
+  return null;
+}
+
 function toInboundContent(message: WaInboundMessage): InboundContent {
-  const unsupported: InboundContent = { type: 'unsupported', rawType: message.type };
+  // Kept whole, errors included, so that what WhatsApp could not describe can be read later.
+  const unsupported: InboundContent = { type: 'unsupported', rawType: message.type, raw: message };
   switch (message.type) {
     case 'text':
       return message.text ? { type: 'text', text: message.text.body } : unsupported;
@@ -276,7 +368,8 @@ function toInboundContent(message: WaInboundMessage): InboundContent {
         ? { type: 'contacts', contacts: message.contacts.map(toContactCard) }
         : unsupported;
     case 'interactive': {
-      // Reply buttons and list rows; other interactive replies (Flows' nfm_reply) are not ours to read.
+      if (isRecord(message.interactive?.nfm_reply)) return toFlowReply(message.interactive.nfm_reply);
+      // Reply buttons and list rows.
       const reply = message.interactive?.button_reply ?? message.interactive?.list_reply;
       if (!reply) return unsupported;
       const description = message.interactive?.list_reply?.description;
@@ -300,8 +393,12 @@ function toInboundContent(message: WaInboundMessage): InboundContent {
             emoji: message.reaction.emoji ?? '',
           }
         : unsupported;
+    case 'order':
+      return toOrder(message.order) ?? unsupported;
+    case 'system':
+      return toSystemNotice(message.system);
     default:
-      // 'unsupported', 'system', 'order', 'request_welcome' and types newer than this code.
+      // 'unsupported', 'unknown', 'request_welcome', an edit or revoke naming no message, and types newer than this code.
       return unsupported;
   }
 }

@@ -115,6 +115,8 @@ export interface WaChangeValue {
   messages?: WaInboundMessage[];
   statuses?: WaStatus[];
   errors?: WaWebhookError[];
+  /** Field smb_message_echoes: what the business sent from the WhatsApp Business app (coexistence). */
+  message_echoes?: WaMessageEcho[];
 }
 
 export interface WaWebhookContact {
@@ -146,11 +148,20 @@ export interface WaInboundMessage {
   from?: string;
   from_user_id?: string;
   id: string;
-  /** Unix seconds, as a string. */
-  timestamp: string;
+  /** Unix seconds, as a string (a number in some of Meta's examples). */
+  timestamp: string | number;
   /** One of the documented types, or a type introduced after this code was written. */
   type: string;
-  context?: { from?: string; id?: string; forwarded?: boolean; frequently_forwarded?: boolean };
+  context?: {
+    from?: string;
+    id?: string;
+    forwarded?: boolean;
+    frequently_forwarded?: boolean;
+    /** The customer wrote from a product's page ("Message business" on a catalog item). */
+    referred_product?: { catalog_id?: string; product_retailer_id?: string };
+  };
+  /** Click-to-WhatsApp ads and posts: where the customer came from. */
+  referral?: WaReferral;
   text?: { body: string };
   image?: WaInboundMedia;
   video?: WaInboundMedia;
@@ -163,12 +174,57 @@ export interface WaInboundMessage {
     type: string;
     button_reply?: { id: string; title: string };
     list_reply?: { id: string; title: string; description?: string };
+    /** A completed Flow: https://developers.facebook.com/docs/whatsapp/flows/reference/responsejson */
+    nfm_reply?: { response_json?: string; body?: string; name?: string };
   };
+  /** A cart sent from the business's catalog. */
+  order?: WaOrder;
+  /** Notices about the customer: user_changed_number (wa_id is the new number), customer_identity_changed. */
+  system?: { body?: string; type?: string; wa_id?: string; new_wa_id?: string; customer?: string };
+  identity?: { acknowledged?: boolean; created_timestamp?: string; hash?: string };
+  /** The customer edited one of their messages: the message as it is now. */
+  edit?: { original_message_id?: string; message?: Omit<WaInboundMessage, 'id' | 'timestamp' | 'from'> };
+  /** The customer deleted one of their messages for everyone. */
+  revoke?: { original_message_id?: string };
+  /** Type 'unsupported' may name what WhatsApp could not forward (e.g. a poll). */
+  unsupported?: { type?: string };
   /** A tap on a quick-reply button of a template. */
   button?: { payload: string; text: string };
   /** `emoji` is absent when the user removes a reaction. */
   reaction?: { message_id: string; emoji?: string };
   errors?: WaWebhookError[];
+}
+
+export interface WaReferral {
+  source_url?: string;
+  source_id?: string;
+  /** 'ad' or 'post'. */
+  source_type?: string;
+  headline?: string;
+  body?: string;
+  media_type?: string;
+  image_url?: string;
+  video_url?: string;
+  thumbnail_url?: string;
+  ctwa_clid?: string;
+  welcome_message?: { text?: string };
+}
+
+export interface WaOrder {
+  catalog_id?: string;
+  text?: string;
+  product_items?: Array<{
+    product_retailer_id?: string;
+    quantity?: number | string;
+    item_price?: number | string;
+    currency?: string;
+  }>;
+}
+
+/** A message the business sent from the WhatsApp Business app, echoed to the Cloud API webhook. */
+export interface WaMessageEcho extends WaInboundMessage {
+  to?: string;
+  to_user_id?: string;
 }
 
 export interface WaWebhookError {

@@ -5,6 +5,8 @@ import { MessageContent } from './MessageContent';
 import { MessageStatusIcon } from './MessageStatusIcon';
 import { bubbleTime, failedMessageText, isDeleted, isOutgoing } from './messageDisplay';
 import { QuotedMessage } from './QuotedMessage';
+import { ReferralBox, SystemNoticeLine } from './ReceivedContent';
+import { forwardedLabel, isEcho, isEdited, isSystemMessage } from './receivedContent';
 import './messages.css';
 
 export interface MessageBubbleProps {
@@ -25,6 +27,8 @@ const FRAMELESS = new Set(['reaction', 'sticker']);
  * with their delivery status (02 §4).
  */
 export function MessageBubble({ message, onRetry, onReply, timeZone }: MessageBubbleProps) {
+  // A notice about the customer (number or identity change) is a line of the conversation, not a message.
+  if (isSystemMessage(message)) return <SystemNoticeLine message={message} />;
   const outgoing = isOutgoing(message);
   const deleted = isDeleted(message);
   const failed = outgoing && message.messageStatus === 'failed';
@@ -48,11 +52,17 @@ export function MessageBubble({ message, onRetry, onReply, timeZone }: MessageBu
     >
       <div className={bubbleClass}>
         {message.sender === 'BOT' ? <span className="msg-author">Bot</span> : null}
+        {isEcho(message) ? <span className="msg-echo">Enviado fuera del CRM</span> : null}
+        {!deleted && forwardedLabel(message) ? (
+          <span className="msg-forwarded">{forwardedLabel(message)}</span>
+        ) : null}
+        {deleted ? null : <ReferralBox message={message} />}
         {hasQuote ? <QuotedMessage type={message.quotedMsgType} body={message.quotedMsgBody} /> : null}
         <div className="msg-content">
           <MessageContent message={message} />
         </div>
         <div className="msg-meta">
+          {!deleted && isEdited(message) ? <span className="msg-edited">Editado</span> : null}
           <time dateTime={message.time}>{bubbleTime(message.time, timeZone)}</time>
           {outgoing && !deleted ? <MessageStatusIcon status={message.messageStatus} /> : null}
         </div>

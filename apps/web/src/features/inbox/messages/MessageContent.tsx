@@ -20,11 +20,15 @@ import {
   fileOf,
   isDeleted,
   locationOf,
+  mediaSourceOf,
   reactionOf,
   replyOf,
   safeHttpUrl,
   templateOf,
 } from './messageDisplay';
+import { FlowReplyCard, LinkCard, OrderCard, SystemNoticeLine } from './ReceivedContent';
+import { ReceivedMedia } from './ReceivedMedia';
+import { deletedByCustomer } from './receivedContent';
 import { WhatsappText } from './WhatsappText';
 
 const UNAVAILABLE: Record<string, string> = {
@@ -97,6 +101,11 @@ function DocumentCard({ file }: { file: MessageFileView }) {
 }
 
 function MediaContent({ message }: { message: MessageView }) {
+  // A received file the API downloads and serves itself (pending, failed or stored); public links below.
+  const source = mediaSourceOf(message);
+  if (source.kind === 'pending' || source.kind === 'failed' || source.kind === 'stored') {
+    return <ReceivedMedia message={message} source={source} />;
+  }
   const file = fileOf(message);
   const url = safeHttpUrl(file?.url);
   switch (message.type) {
@@ -225,7 +234,8 @@ export function MessageContent({ message }: { message: MessageView }) {
   if (isDeleted(message)) {
     return (
       <em className="msg-deleted">
-        <StopOutlined aria-hidden="true" /> Mensaje eliminado
+        <StopOutlined aria-hidden="true" />{' '}
+        {deletedByCustomer(message) ? 'El cliente eliminó este mensaje' : 'Mensaje eliminado'}
       </em>
     );
   }
@@ -257,6 +267,14 @@ export function MessageContent({ message }: { message: MessageView }) {
     }
     case 'template':
       return <TemplateContent message={message} />;
+    case 'order':
+      return <OrderCard message={message} />;
+    case 'flow_reply':
+      return <FlowReplyCard message={message} />;
+    case 'link':
+      return <LinkCard message={message} />;
+    case 'system':
+      return <SystemNoticeLine message={message} />;
     case 'unsupported':
       return <em className="msg-unavailable">Mensaje no soportado</em>;
     default:

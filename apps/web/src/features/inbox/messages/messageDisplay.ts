@@ -4,9 +4,11 @@ import {
   formatReportDate,
   GENERIC_ERROR_MESSAGE,
   isErrorCode,
+  isMediaFileStatus,
   type MessageFileView,
   type MessageStatusIcon,
   type MessageView,
+  messageMediaPath,
   messageStatusIcon,
   TEMPLATE_NAME_IN_MESSAGE_MAX,
 } from '@crm/shared';
@@ -67,7 +69,34 @@ export function fileOf(message: Pick<MessageView, 'payload'>): MessageFileView |
     url: text(file.url),
     mimeType: text(file.mimeType),
     weight: weight !== null && weight >= 0 ? weight : null,
+    status: isMediaFileStatus(file.status) ? file.status : null,
+    error: text(file.error),
   };
+}
+
+/**
+ * Where a media bubble gets its file: a received file is downloaded by the API first ('pending'), then served
+ * only with the session's token ('stored', read through an object URL); it may fail ('failed', with a retry).
+ * Our own uploads and older messages carry a public link.
+ */
+export type MediaSource =
+  | { kind: 'pending' }
+  | { kind: 'failed'; reason: string | null }
+  | { kind: 'stored'; path: string }
+  | { kind: 'link'; url: string }
+  | { kind: 'none' };
+
+export function mediaSourceOf(message: Pick<MessageView, 'id' | 'payload' | 'sender'>): MediaSource {
+  const file = fileOf(message);
+  if (!file) return { kind: 'none' };
+  if (file.status === 'pending') return { kind: 'pending' };
+  if (file.status === 'failed') return { kind: 'failed', reason: file.error };
+  if (file.status === 'ready') return { kind: 'stored', path: messageMediaPath(message.id) };
+  const url = safeHttpUrl(file.url);
+  if (url) return { kind: 'link', url };
+  // A WhatsApp file received before the API downloaded files: only its media id was kept, and it can be asked for.
+  const received = message.sender === 'CLIENT' && text(part(message, 'file')?.providerMediaId) !== null;
+  return received ? { kind: 'failed', reason: null } : { kind: 'none' };
 }
 
 export interface LocationDisplay {

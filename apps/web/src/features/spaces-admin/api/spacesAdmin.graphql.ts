@@ -145,3 +145,58 @@ export const RENAME_CHANNEL_MUTATION: TypedDocumentNode<
     }
   }
 `;
+
+/** The "Agregar canal" forms: each checks the number with its provider before the server saves it. */
+export interface ConnectSmsChannelInput {
+  accountSid: string;
+  authToken: string;
+  /** E.164, e.g. +15557122661. */
+  phoneNumber: string;
+  name: string | null;
+}
+
+export interface ConnectDialog360ChannelInput {
+  apiKey: string;
+  phoneNumber: string;
+  name: string | null;
+}
+
+export interface ConnectWhatsappCloudChannelInput {
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+  name: string | null;
+}
+
+export const CONNECT_SMS_CHANNEL_MUTATION: TypedDocumentNode<
+  ChannelResult<'connectSmsChannel'>,
+  { input: ConnectSmsChannelInput }
+> = gql`
+  mutation ConnectSmsChannel($input: ConnectSmsChannelInput!) {
+    connectSmsChannel(input: $input) {
+      ${CHANNEL_FIELDS}
+    }
+  }
+`;
+
+export const CONNECT_DIALOG360_CHANNEL_MUTATION: TypedDocumentNode<
+  ChannelResult<'connectDialog360Channel'>,
+  { input: ConnectDialog360ChannelInput }
+> = gql`
+  mutation ConnectDialog360Channel($input: ConnectDialog360ChannelInput!) {
+    connectDialog360Channel(input: $input) {
+      ${CHANNEL_FIELDS}
+    }
+  }
+`;
+
+export const CONNECT_WHATSAPP_CLOUD_CHANNEL_MUTATION: TypedDocumentNode<
+  ChannelResult<'connectWhatsappCloudChannel'>,
+  { input: ConnectWhatsappCloudChannelInput }
+> = gql`
+  mutation ConnectWhatsappCloudChannel($input: ConnectWhatsappCloudChannelInput!) {
+    connectWhatsappCloudChannel(input: $input) {
+      ${CHANNEL_FIELDS}
+    }
+  }
+`;

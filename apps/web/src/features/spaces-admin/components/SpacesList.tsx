@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   DeleteOutlined,
   EditOutlined,
   FacebookFilled,
@@ -20,6 +21,7 @@ import { deleteSpace } from '../api/spaces.rest';
 import { type AdminSpace, SPACES_ADMIN_QUERY } from '../api/spacesAdmin.graphql';
 import { channelPlatformLabel } from '../channelDisplay';
 import { ChannelsTable } from './ChannelsTable';
+import { ConnectChannelModal } from './ConnectChannelModal';
 import { MessengerSyncModal } from './MessengerSyncModal';
 import '../spacesAdmin.css';
 
@@ -35,6 +37,7 @@ export function SpacesList() {
   });
   const [deleting, setDeleting] = useState<number | null>(null);
   const [syncing, setSyncing] = useState(false);
+  const [connecting, setConnecting] = useState(false);
 
   useEffect(() => {
     if (error) handleError(error);
@@ -64,6 +67,9 @@ export function SpacesList() {
       extra={
         canWrite ? (
           <Space wrap>
+            <Button icon={<ApiOutlined />} onClick={() => setConnecting(true)}>
+              Agregar canal
+            </Button>
             <Button icon={<FacebookFilled />} onClick={() => setSyncing(true)}>
               Sincronizar Messenger
             </Button>
@@ -188,6 +194,15 @@ export function SpacesList() {
           </Card>
         </>
       )}
+      {connecting ? (
+        <ConnectChannelModal
+          onClose={() => setConnecting(false)}
+          onConnected={async () => {
+            // The new channel is in the default space: the list and the top bar's channel lists both change.
+            await Promise.all([refetch(), refetchMe()]);
+          }}
+        />
+      ) : null}
       {syncing ? (
         <MessengerSyncModal
           onClose={() => setSyncing(false)}

@@ -16,7 +16,12 @@ import { searchConversations } from '../api/panel.rest';
 import { conversationPhone, conversationTitle } from '../conversationDisplay';
 import { FORWARD_TEXTS, forwardProblem, toggleContact, toggleMessage } from '../forward';
 
-const SENDER_LABELS: Record<MessageSenderKind, string> = { CLIENT: 'Cliente', AGENT: 'Agente', BOT: 'Bot' };
+const SENDER_LABELS: Record<MessageSenderKind, string> = {
+  CLIENT: 'Cliente',
+  AGENT: 'Agente',
+  BOT: 'Bot',
+  SYSTEM: 'Aviso',
+};
 
 interface ForwardModalProps {
   conversation: ConversationView;

@@ -48,6 +48,7 @@ const MESSAGE_FIELDS = gql`
     seen
     payload
     fakeId
+    editedAt
     time
     createdAt
   }

@@ -54,8 +54,8 @@ const quoteOf = (message: MessageView): SendDraft['quote'] =>
 
 /**
  * One conversation's messages (02 §7: newest first, 30 a fetch), kept live by the socket (newMessage,
- * newClient, messageStatus), with optimistic sending: a pending bubble at once, replaced by the stored
- * message with the same fakeId, or turned failed with the error's Spanish text.
+ * newClient, messageStatus, messageUpdated), with optimistic sending: a pending bubble at once, replaced by the
+ * stored message with the same fakeId, or turned failed with the error's Spanish text.
  */
 export function useConversationTimeline(
   conversation: Pick<ConversationView, 'id'> & { channel: { id: number } },
@@ -148,6 +148,11 @@ export function useConversationTimeline(
       subscribeRealtime(REALTIME_EVENTS.newClient, onMessage),
       subscribeRealtime(REALTIME_EVENTS.messageStatus, (update) => {
         if (update.clientId === clientId) dispatch({ type: 'status', update });
+      }),
+      // A received file finished downloading (or failed), or the customer edited or deleted a message: the
+      // stored message replaces the shown one.
+      subscribeRealtime(REALTIME_EVENTS.messageUpdated, (update) => {
+        if (update.clientId === clientId) dispatch({ type: 'server', messages: [update.message] });
       }),
     ];
     // Events sent while the connection was down are lost: fetch the newest page again on reconnection.
