@@ -63,11 +63,16 @@ export interface FakeGraphRequest {
 
 /**
  * A fake WhatsApp Cloud API (Graph) on loopback: answers every send with a fresh message id and records what it
- * received; `GET /__requests` lists them so a browser test can assert the exact body the product sent.
+ * received; `GET /__requests` lists them so a browser test can assert the exact body the product sent. A test
+ * registers a customer's media with `PUT /__media/{id}` (the bytes, with their Content-Type); the product then
+ * finds it as Meta documents: `GET /{version}/{id}` answers its short-lived URL, which serves the bytes to the
+ * bearer of the channel's token.
  */
 async function startFakeGraph(): Promise<{ url: string; server: Server }> {
   const received: FakeGraphRequest[] = [];
+  const media = new Map<string, { bytes: Buffer; mimeType: string }>();
   let count = 0;
+  let url = '';
   const server = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,6 +80,42 @@ async function startFakeGraph(): Promise<{ url: string; server: Server }> {
       if (req.method === 'GET' && req.url === '/__requests') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(received));
+        return;
+      }
+      const path = req.url ?? '';
+      const registered = /^\/__media\/([\w.-]+)$/.exec(path);
+      if (req.method === 'PUT' && registered?.[1]) {
+        const mimeType = req.headers['content-type'] ?? 'application/octet-stream';
+        media.set(registered[1], { bytes: Buffer.concat(chunks), mimeType });
+        res.writeHead(204);
+        res.end();
+        return;
+      }
+      const lookup = /^\/v[\d.]+\/([\w.-]+)$/.exec(path);
+      const download = /^\/__download\/([\w.-]+)$/.exec(path);
+      const id = lookup?.[1] ?? download?.[1];
+      const file = req.method === 'GET' && id ? media.get(id) : undefined;
+      if (file && id) {
+        if (!req.headers.authorization?.startsWith('Bearer ')) {
+          res.writeHead(401, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: 'Missing token', code: 190 } }));
+          return;
+        }
+        if (download) {
+          res.writeHead(200, { 'content-type': file.mimeType, 'content-length': String(file.bytes.length) });
+          res.end(file.bytes);
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            messaging_product: 'whatsapp',
+            url: `${url}/__download/${id}`,
+            mime_type: file.mimeType,
+            file_size: file.bytes.length,
+            id,
+          }),
+        );
         return;
       }
       const text = Buffer.concat(chunks).toString('utf8');
@@ -104,7 +145,8 @@ async function startFakeGraph(): Promise<{ url: string; server: Server }> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('The fake Graph API got no port');
-  return { url: `http://127.0.0.1:${address.port}`, server };
+  url = `http://127.0.0.1:${address.port}`;
+  return { url, server };
 }
 
 // Starts the real built API on a free port with a fresh data directory; it serves dist/ at /.
