@@ -4,6 +4,7 @@ import { graphql, loginToken, postJson } from './helpers/api';
 import {
   launchBrowser,
   loginAndWaitForShell,
+  realtimeConnected,
   screenshot,
   waitForDialogOpen,
   withPage,
@@ -140,12 +141,15 @@ describe('tags configuration (/config)', () => {
 
     await withPage(browser, baseUrl, 'config-tags-live', async (page) => {
       await loginAndWaitForShell(page, 'admin@demo.local');
+      const live = realtimeConnected(page);
       await page.goto(`/chat/${clientId}`);
       const panel = page.getByTestId('client-info-panel');
       await panel
         .getByTestId('tag-chip')
         .filter({ hasText: `Temporal ${run}` })
         .waitFor();
+      // The rename below is heard through the socket: it must be in its rooms first.
+      await live;
 
       await graphql(
         baseUrl,

@@ -48,6 +48,35 @@ export async function openPage(
 
 const cspViolations = new WeakMap<Page, string[]>();
 
+/**
+ * Resolves once the page's socket.io connection is accepted (the server's CONNECT packet, '40…', arrives after the
+ * gateway has joined the socket to its rooms). Call it before the navigation that opens the socket: an event
+ * emitted before that moment is not delivered to the page, so a test that changes something "live" waits first.
+ */
+export function realtimeConnected(page: Page, timeoutMs = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the page opened no socket.io connection')), timeoutMs);
+    const accepted = (packets: string) => {
+      // Engine.io separates packets with U+001E; '4' is a message, '0' socket.io's CONNECT (its ack from the server).
+      if (packets.split('\u001e').some((packet) => packet.startsWith('40'))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    // socket.io starts on HTTP long-polling and upgrades to a WebSocket: the ack may come either way.
+    page.on('response', (response) => {
+      if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
+      response.text().then(accepted, () => undefined);
+    });
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string') accepted(payload);
+      });
+    });
+  });
+}
+
 /** What the page's Content-Security-Policy refused so far (console reports of the browser). */
 export function cspViolationsOf(page: Page): string[] {
   return cspViolations.get(page) ?? [];
