@@ -21,6 +21,8 @@ export interface StorageBackend {
   remove(key: string): Promise<void>;
   /** The absolute URL of a public key, fetchable without credentials. */
   publicUrl(key: string): string;
+  /** A time-limited download link to any key, where the backend can sign one (S3); not on local disk. */
+  signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 export const STORAGE_BACKEND = Symbol('STORAGE_BACKEND');
