@@ -34,7 +34,7 @@ describe('contacts rules', () => {
     expect(contactReportColumns(false).map((c) => c.key)).not.toContain('number');
   });
 
-  it('takes the first word of a name, labels platforms, accepts 8–15 digit phones', () => {
+  it('takes the first word of a name, labels platforms, accepts phones of their country', () => {
     expect(firstWord('  María José García')).toBe('María');
     expect(firstWord('   ')).toBeNull();
     expect(platformLabel('whatsapp_cloud')).toBe('WhatsApp');
@@ -42,5 +42,7 @@ describe('contacts rules', () => {
     expect(isImportablePhone(normalizePhone('+52 55 1234 5678'))).toBe(true);
     expect(isImportablePhone(normalizePhone('12ab'))).toBe(false);
     expect(isImportablePhone('1234567890123456')).toBe(false);
+    expect(isImportablePhone(normalizePhone('54 11 2345 6789'))).toBe(true);
+    expect(isImportablePhone('5215512345')).toBe(false);
   });
 });

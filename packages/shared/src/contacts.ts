@@ -1,5 +1,6 @@
 // 02 §2 "Contacts panel", §3 (Contact report row, Import result row), §5 "Contacts" and "Import", §7.
 import { COMMUNITY_MANAGER_ROLE, ROLE_NAMES } from './permissions';
+import { isValidPhone } from './rules/phone';
 
 /** 'Filtrar contactos por': 'Últimos Creados' (createdAt) or 'Últimos Activos' (lastUpdate). */
 export type ContactsFilterBy = 'createdAt' | 'lastUpdate';
@@ -135,7 +136,7 @@ export const IMPORT_MESSAGES = {
   created: 'Contacto creado exitosamente',
   duplicated: 'El contacto ya existe',
   missingPhone: 'El teléfono es obligatorio',
-  badPhone: 'El teléfono debe tener entre 8 y 15 dígitos, con código de país',
+  badPhone: 'Teléfono inválido: escríbelo con su código de país (México 521, Argentina 549)',
   tooLong: 'El nombre o el apellido es demasiado largo (máximo 100 caracteres)',
   repeatedInFile: 'El teléfono está repetido en el archivo',
   tagLimit: 'No se pudo crear la etiqueta: se alcanzó el límite de 50 etiquetas',
@@ -173,7 +174,7 @@ export function splitImportTags(raw: string | null | undefined): string[] {
   return tags;
 }
 
-/** A phone as typed into an import or the create form is acceptable: 8–15 digits with the country code. */
+/** A phone as typed into an import or the create form, normalised, is a number of its country (rules/phone). */
 export function isImportablePhone(normalized: string): boolean {
-  return /^\d{8,15}$/.test(normalized);
+  return /^\d+$/.test(normalized) && isValidPhone(normalized);
 }

@@ -91,10 +91,15 @@ describe('validatePhone', () => {
     expect(validatePhone('55 1234 5678')).toBe('Solo puede contener números');
   });
 
-  it('accepts 8 to 15 digits', () => {
+  it('accepts a number of its country, with or without the WhatsApp 1 or 9', () => {
     expect(validatePhone('1234567')).toBe('Teléfono inválido');
-    expect(validatePhone('12345678')).toBeNull();
+    // Eight digits are not enough: +1 234 5678 is no number of the North American plan.
+    expect(validatePhone('12345678')).toBe('Teléfono inválido');
     expect(validatePhone('5215512345678')).toBeNull();
+    expect(validatePhone('525512345678')).toBeNull();
+    expect(validatePhone('5491123456789')).toBeNull();
+    expect(validatePhone('34612345678')).toBeNull();
+    expect(validatePhone('52551234567')).toBe('Teléfono inválido');
     expect(validatePhone('1234567890123456')).toBe('Teléfono inválido');
   });
 });

@@ -10,6 +10,7 @@ import {
   TEMPLATE_TEXT_MAX,
   VERIFICATION_CODE_LENGTH,
 } from '../limits';
+import { isValidPhone } from './phone';
 
 // Every validator returns the spec's Spanish message, or null when the value is valid.
 export type ValidationResult = string | null;
@@ -89,13 +90,12 @@ export function validateOnboardingName(v: Input): ValidationResult {
   return ONBOARDING_NAME_PATTERN.test(v.trim()) ? null : M.lettersAndSpacesOnly;
 }
 
-// 01 §5: digits only and "must be valid"; E.164 allows 8 to 15 digits with the country code.
+// 01 §5: digits only, country code first, and "must be valid": a number of its country's plan (rules/phone).
 export function validatePhone(v: Input): ValidationResult {
   if (v === null || v === undefined || v.trim() === '') return M.phoneRequired;
   const value = v.trim();
   if (!/^\d+$/.test(value)) return M.digitsOnly;
-  if (value.length < 8 || value.length > 15) return M.phoneInvalid;
-  return null;
+  return isValidPhone(value) ? null : M.phoneInvalid;
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;

@@ -1,4 +1,10 @@
-import { type ConversationView, cleanedName, isImportablePhone, normalizePhone } from '@crm/shared';
+import {
+  type ConversationView,
+  cleanedName,
+  isImportablePhone,
+  normalizePhone,
+  VALIDATION_MESSAGES,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
@@ -23,13 +29,11 @@ export interface PhoneChannel {
   name: string;
 }
 
-/** 02 §5 Contacts: a phone typed by a person, normalised (52→521, 54→549), or a 400 naming the field. */
+/** 02 §5 Contacts: a phone typed by a person, normalised (52→521, 54→549), a number of its country, or a 400 on the field. */
 export function contactPhone(raw: string, field = 'phone'): string {
   const phone = normalizePhone(raw ?? '');
   if (!phone) throw AppException.validation(field, 'El teléfono es obligatorio.');
-  if (!isImportablePhone(phone)) {
-    throw AppException.validation(field, 'El teléfono debe tener entre 8 y 15 dígitos, con código de país.');
-  }
+  if (!isImportablePhone(phone)) throw AppException.validation(field, VALIDATION_MESSAGES.phoneInvalid);
   return phone;
 }
 

@@ -1,14 +1,19 @@
-import { Type } from 'class-transformer';
-import { IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { validatePhone } from '@crm/shared';
+import { Transform, Type } from 'class-transformer';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsId } from '../../../common/decorators/id.decorator';
+import { Rule } from '../../../common/decorators/rule.decorator';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class SimulateMessageInput {
   @Type(() => Number)
   @IsId('Elige un canal de prueba')
   channelId: number;
 
-  @IsString({ message: 'Teléfono obligatorio' })
-  @Matches(/^\d{8,15}$/, { message: 'Solo puede contener números (8 a 15 dígitos)' })
+  // The customer's number as the simulator's form checks it (01 §5), trimmed as the form sends it.
+  @Transform(trimmed)
+  @Rule(validatePhone)
   from: string;
 
   @IsOptional()
@@ -27,7 +32,8 @@ export class SimulatorConversationQuery {
   @IsId('Elige un canal de prueba')
   channelId: number;
 
-  @IsString({ message: 'Teléfono obligatorio' })
-  @Matches(/^\d{8,15}$/, { message: 'Solo puede contener números (8 a 15 dígitos)' })
+  // The customer's number as the simulator's form checks it (01 §5), trimmed as the form sends it.
+  @Transform(trimmed)
+  @Rule(validatePhone)
   from: string;
 }

@@ -282,4 +282,29 @@ describe('contacts panel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(toasts.success).toEqual(['Contacto creado exitosamente']));
     await waitFor(() => expect(reports).toHaveLength(2));
   });
+
+  it("edits a phone: the current one grouped as its country writes it, the field filled, the country's rule", async () => {
+    const { graphql } = setup(makeMe('admin'), undefined, (operation) =>
+      operation === 'UpdateContactPhone'
+        ? { data: { updateClientPhone: { __typename: 'Conversation', id: 1, senderId: '5215512349999' } } }
+        : null,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar teléfono +525512340001' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Teléfono actual de Contacto1: +52 55 1234 0001');
+    const number = within(dialog).getByPlaceholderText('Número de teléfono') as HTMLInputElement;
+    expect(number.value).toBe('5512340001');
+    expect(within(dialog).getByText('+52')).toBeDefined();
+
+    fireEvent.change(number, { target: { value: '551234999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await within(dialog).findByText('Teléfono inválido');
+    expect(graphql.some((call) => call.operationName === 'UpdateContactPhone')).toBe(false);
+
+    fireEvent.change(number, { target: { value: '55 1234 9999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(toasts.success).toEqual(['Teléfono actualizado']));
+    const update = graphql.find((call) => call.operationName === 'UpdateContactPhone');
+    expect(update?.variables).toEqual({ clientId: 1, phone: '525512349999' });
+  });
 });

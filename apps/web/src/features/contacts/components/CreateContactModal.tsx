@@ -1,10 +1,9 @@
 import { useMutation } from '@apollo/client/react';
-import { validateName } from '@crm/shared';
+import { EMPTY_PHONE, fullPhone, type PhoneValue, validateName, validatePhoneValue } from '@crm/shared';
 import { Form, Input, Modal, Select } from 'antd';
 import { handleError, resolveError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { CREATE_CLIENT } from '../api/contacts.api';
-import { EMPTY_PHONE, fullPhone, type PhoneValue, validatePhoneValue } from '../phoneCountries';
 import { PhoneField } from './PhoneField';
 
 export interface ChannelOption {

@@ -1,9 +1,16 @@
 import { useMutation } from '@apollo/client/react';
+import {
+  EMPTY_PHONE,
+  formatPhone,
+  fullPhone,
+  type PhoneValue,
+  splitPhone,
+  validatePhoneValue,
+} from '@crm/shared';
 import { Form, Modal, Typography } from 'antd';
 import { handleError, resolveError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { UPDATE_CLIENT_PHONE } from '../api/contacts.api';
-import { EMPTY_PHONE, fullPhone, type PhoneValue, splitPhone, validatePhoneValue } from '../phoneCountries';
 import { PhoneField } from './PhoneField';
 
 interface EditPhoneModalProps {
@@ -49,7 +56,8 @@ export function EditPhoneModal({ contact, onClose, onSaved }: EditPhoneModalProp
     >
       {contact?.number ? (
         <Typography.Paragraph type="secondary">
-          Teléfono actual{contact.nameFromChannel ? ` de ${contact.nameFromChannel}` : ''}: {contact.number}
+          Teléfono actual{contact.nameFromChannel ? ` de ${contact.nameFromChannel}` : ''}:{' '}
+          {formatPhone(contact.number)}
         </Typography.Paragraph>
       ) : null}
       <Form

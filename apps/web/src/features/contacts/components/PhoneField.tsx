@@ -1,4 +1,3 @@
-import { Input, Select, Space } from 'antd';
 import {
   EMPTY_PHONE,
   OTHER_PHONE_COUNTRIES,
@@ -6,7 +5,8 @@ import {
   type PhoneValue,
   PREFERRED_PHONE_COUNTRIES,
   phoneCountry,
-} from '../phoneCountries';
+} from '@crm/shared';
+import { Input, Select, Space } from 'antd';
 
 interface PhoneFieldProps {
   value?: PhoneValue;

@@ -73,7 +73,7 @@ describe('customer simulator', () => {
         body: {
           code: 'VALIDATION_ERROR',
           message: 'Invalid field: from',
-          userMessage: 'Solo puede contener números (8 a 15 dígitos)',
+          userMessage: 'Teléfono inválido',
           field: 'from',
         },
       },
@@ -82,7 +82,7 @@ describe('customer simulator', () => {
     await phoneInput();
     fireEvent.change(screen.getByLabelText('Mensaje del cliente'), { target: { value: 'Hola' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText('Solo puede contener números (8 a 15 dígitos)')).toBeDefined();
+    expect(await screen.findByText('Teléfono inválido')).toBeDefined();
     expect((screen.getByLabelText('Mensaje del cliente') as HTMLTextAreaElement).value).toBe('Hola');
   });
 

@@ -1,6 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { hasAnyPermission, REALTIME_EVENTS, ROLE_NAMES, stripAccents, userMessageFor } from '@crm/shared';
+import {
+  displayPhone,
+  hasAnyPermission,
+  REALTIME_EVENTS,
+  ROLE_NAMES,
+  stripAccents,
+  userMessageFor,
+} from '@crm/shared';
 import {
   Avatar,
   Button,
@@ -107,7 +114,7 @@ export function TeamList() {
         </Space>
       ),
     },
-    { title: 'Teléfono', key: 'phone', render: (_, user) => (user.phone ? `+${user.phone}` : '—') },
+    { title: 'Teléfono', key: 'phone', render: (_, user) => (user.phone ? displayPhone(user.phone) : '—') },
     { title: 'Rol', key: 'rol', render: (_, user) => <Tag>{user.rol.name}</Tag> },
     {
       title: 'Espacios',

@@ -2,8 +2,12 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import {
   defaultWorkingHours,
+  EMPTY_PHONE,
+  fullPhone,
+  type PhoneValue,
   ROLE_NAMES,
   SPACE_IMAGE_MIME_TYPES,
+  splitPhone,
   TEAM_MESSAGES,
   USER_NAME_MAX,
   userMessageFor,
@@ -11,6 +15,7 @@ import {
   validateName,
   validatePassword,
   validatePasswordConfirmation,
+  validatePhoneValue,
   validateWorkingHours,
   type WorkingHours,
 } from '@crm/shared';
@@ -20,13 +25,6 @@ import { Link, useNavigate } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { PhoneField } from '../../contacts/components/PhoneField';
-import {
-  EMPTY_PHONE,
-  fullPhone,
-  type PhoneValue,
-  splitPhone,
-  validatePhoneValue,
-} from '../../contacts/phoneCountries';
 import { ImagePickerField } from '../../layout/components/ImagePickerField';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useImagePick } from '../../layout/hooks/useImagePick';
