@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatConversationTime, formatReportDate, messageTimeToDate } from './dates';
+import {
+  formatConversationTime,
+  formatDateTime,
+  formatMediumDate,
+  formatMediumDateTime,
+  formatReportDate,
+  formatTime,
+  isSameDayIn,
+  messageTimeToDate,
+} from './dates';
 
 const MX = 'America/Mexico_City';
 
@@ -49,6 +58,40 @@ describe('formatReportDate', () => {
 
   it('uses 00 for midnight, not 24', () => {
     expect(formatReportDate(new Date('2024-07-01T00:00:00Z'), 'UTC')).toBe('01-07-2024 00:00');
+  });
+});
+
+describe('formatTime and formatDateTime', () => {
+  it('write HH:mm and DD/MM/YYYY HH:mm in the time zone', () => {
+    const instant = '2030-05-01T16:30:00.000Z';
+    expect(formatTime(instant, MX)).toBe('10:30');
+    expect(formatTime(instant, 'UTC')).toBe('16:30');
+    expect(formatDateTime(instant, MX)).toBe('01/05/2030 10:30');
+    // 00:15 UTC on 1 May is still 30 April in Mexico City.
+    expect(formatDateTime('2030-05-01T00:15:00Z', MX)).toBe('30/04/2030 18:15');
+    expect(formatDateTime('2030-05-01T00:15:00Z')).toBe('30/04/2030 18:15');
+  });
+});
+
+describe('isSameDayIn', () => {
+  it('compares calendar days in the time zone, not in UTC', () => {
+    // 23:30 and 00:30 UTC of two UTC days are both 9 March in Mexico City.
+    expect(isSameDayIn('2024-03-09T23:30:00Z', '2024-03-10T00:30:00Z', MX)).toBe(true);
+    expect(isSameDayIn('2024-03-09T23:30:00Z', '2024-03-10T00:30:00Z', 'UTC')).toBe(false);
+    expect(isSameDayIn('2024-03-10T05:59:00Z', '2024-03-10T06:00:00Z', MX)).toBe(false);
+  });
+});
+
+describe('formatMediumDate and formatMediumDateTime', () => {
+  it("write Intl's Spanish medium style in the time zone", () => {
+    expect(formatMediumDate('2026-11-20T16:00:00.000Z', MX)).toBe('20 nov 2026');
+    // 02:00 UTC on 21 Nov is 20:00 on 20 Nov in Mexico City.
+    expect(formatMediumDate('2026-11-21T02:00:00.000Z', MX)).toBe('20 nov 2026');
+    expect(formatMediumDateTime('2026-11-20T16:00:00.000Z', MX)).toMatch(/^20 nov 2026, 10:00\sa\.\s?m\.$/);
+  });
+
+  it('fall back to Mexico City for an unknown time zone', () => {
+    expect(formatMediumDate('2026-11-21T02:00:00.000Z', 'Mars/Olympus')).toBe('20 nov 2026');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeInstants, startOfDayIn, todayIn } from './dates';
+import { instantOfWallTime, rangeInstants, startOfDayIn, todayIn, wallTimeIn } from './dates';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 const ymd = (date: Date) => [date.getFullYear(), date.getMonth() + 1, date.getDate()];
@@ -40,5 +40,42 @@ describe('contacts dates in the company time zone (02 §9)', () => {
     const now = new Date('2026-11-23T00:40:00Z');
     expect(ymd(todayIn(undefined, now))).toEqual([2026, 11, 22]);
     expect(ymd(todayIn('Not/A_Zone', now))).toEqual([2026, 11, 22]);
+  });
+});
+
+describe('date-time pickers in the company time zone (02 §9)', () => {
+  const wall = (date: Date) => [
+    date.getFullYear(),
+    date.getMonth() + 1,
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+  ];
+
+  it("shows an instant at the zone's wall-clock time, whatever the browser's zone", () => {
+    expect(wall(wallTimeIn('2030-05-01T16:30:00.000Z', 'America/Mexico_City'))).toEqual([2030, 5, 1, 10, 30]);
+    expect(wall(wallTimeIn('2030-05-01T16:30:00.000Z', 'Europe/Madrid'))).toEqual([2030, 5, 1, 18, 30]);
+    expect(wall(wallTimeIn('2030-05-01T00:15:00.000Z', undefined))).toEqual([2030, 4, 30, 18, 15]);
+  });
+
+  it('turns a picked wall-clock time into the instant it is in the zone', () => {
+    expect(instantOfWallTime(new Date(2030, 4, 1, 10, 30), 'America/Mexico_City').toISOString()).toBe(
+      '2030-05-01T16:30:00.000Z',
+    );
+    // Madrid is +01:00 in winter and +02:00 in summer.
+    expect(instantOfWallTime(new Date(2026, 0, 15, 9, 0), 'Europe/Madrid').toISOString()).toBe(
+      '2026-01-15T08:00:00.000Z',
+    );
+    expect(instantOfWallTime(new Date(2026, 6, 15, 9, 0), 'Europe/Madrid').toISOString()).toBe(
+      '2026-07-15T07:00:00.000Z',
+    );
+  });
+
+  it('goes there and back to the same instant, seconds included', () => {
+    for (const iso of ['2030-05-01T16:30:00.000Z', '2026-10-25T03:00:30.500Z', '2026-03-29T01:00:00.000Z']) {
+      for (const zone of ['America/Mexico_City', 'Europe/Madrid', 'Asia/Kolkata']) {
+        expect(instantOfWallTime(wallTimeIn(iso, zone), zone).toISOString()).toBe(iso);
+      }
+    }
   });
 });

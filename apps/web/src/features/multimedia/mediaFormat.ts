@@ -1,14 +1,5 @@
 import { ALBUM_FILE_TYPE_LABELS, type AlbumFileType, formatFileSize } from '@crm/shared';
 
-export function formatMediaDate(iso: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('es-MX', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(iso));
-}
-
 export function fileTypeLabel(fileType: string): string {
   return ALBUM_FILE_TYPE_LABELS[fileType as AlbumFileType] ?? fileType;
 }

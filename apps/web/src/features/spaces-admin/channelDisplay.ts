@@ -25,7 +25,3 @@ export function channelAddress(channel: Pick<AdminChannel, 'phone' | 'pageId' | 
   if (channel.platform === 'messenger') return channel.pageId ? `Página ${channel.pageId}` : null;
   return channel.phone ? displayPhone(channel.phone) : null;
 }
-
-export function formatDate(iso: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeZone }).format(new Date(iso));
-}

@@ -1,9 +1,9 @@
 import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
-import type { MessageView } from '@crm/shared';
+import { formatTime, type MessageView } from '@crm/shared';
 import { Button, Tooltip } from 'antd';
 import { MessageContent } from './MessageContent';
 import { MessageStatusIcon } from './MessageStatusIcon';
-import { bubbleTime, failedMessageText, isDeleted, isOutgoing } from './messageDisplay';
+import { failedMessageText, isDeleted, isOutgoing } from './messageDisplay';
 import { QuotedMessage } from './QuotedMessage';
 import { ReferralBox, SystemNoticeLine } from './ReceivedContent';
 import { forwardedLabel, isEcho, isEdited, isSystemMessage } from './receivedContent';
@@ -63,7 +63,7 @@ export function MessageBubble({ message, onRetry, onReply, timeZone }: MessageBu
         </div>
         <div className="msg-meta">
           {!deleted && isEdited(message) ? <span className="msg-edited">Editado</span> : null}
-          <time dateTime={message.time}>{bubbleTime(message.time, timeZone)}</time>
+          <time dateTime={message.time}>{formatTime(message.time, timeZone)}</time>
           {outgoing && !deleted ? <MessageStatusIcon status={message.messageStatus} /> : null}
         </div>
         {failed ? (

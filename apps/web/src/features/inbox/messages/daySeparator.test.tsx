@@ -1,7 +1,8 @@
+import { formatTime } from '@crm/shared';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DaySeparator } from './DaySeparator';
-import { bubbleTime, startsNewDay } from './messageDisplay';
+import { startsNewDay } from './messageDisplay';
 
 // Noon of 15 Jan 2026 in Mexico City (UTC-6), the default company zone.
 const NOW = '2026-01-15T18:00:00.000Z';
@@ -45,7 +46,7 @@ describe('startsNewDay', () => {
   });
 
   it('shows bubble times as HH:mm in the same zone', () => {
-    expect(bubbleTime('2026-01-15T05:59:00.000Z')).toBe('23:59');
-    expect(bubbleTime('2026-01-15T05:59:00.000Z', 'Europe/Madrid')).toBe('06:59');
+    expect(formatTime('2026-01-15T05:59:00.000Z')).toBe('23:59');
+    expect(formatTime('2026-01-15T05:59:00.000Z', 'Europe/Madrid')).toBe('06:59');
   });
 });

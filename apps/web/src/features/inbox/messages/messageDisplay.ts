@@ -1,10 +1,10 @@
 import {
   ERROR_CATALOGUE,
   formatConversationTime,
-  formatReportDate,
   GENERIC_ERROR_MESSAGE,
   isErrorCode,
   isMediaFileStatus,
+  isSameDayIn,
   type MessageFileView,
   type MessageStatusIcon,
   type MessageView,
@@ -212,23 +212,13 @@ export function safeHttpUrl(url: string | null | undefined): string | null {
   }
 }
 
-/** HH:mm in the company's time zone, the same zone the day separators use. */
-export function bubbleTime(time: string, timeZone?: string): string {
-  // The same instant as "now" is always today, which formatConversationTime shows as HH:mm.
-  return formatConversationTime(time, time, timeZone);
-}
-
-// formatReportDate starts with DD-MM-YYYY in the given zone: equal prefixes mean the same calendar day.
-const calendarDay = (date: string | number | Date, timeZone?: string): string =>
-  formatReportDate(date, timeZone).slice(0, 10);
-
 /** 02 §9: 'Hoy', 'Ayer' or DD/MMM. */
 export function dayLabel(
   date: string | number | Date,
   now: string | number | Date = new Date(),
   timeZone?: string,
 ): string {
-  if (calendarDay(date, timeZone) === calendarDay(now, timeZone)) return 'Hoy';
+  if (isSameDayIn(date, now, timeZone)) return 'Hoy';
   return formatConversationTime(date, now, timeZone);
 }
 
@@ -238,7 +228,5 @@ export function startsNewDay(
   current: Pick<MessageView, 'time'>,
   timeZone?: string,
 ): boolean {
-  return (
-    previous === undefined || calendarDay(previous.time, timeZone) !== calendarDay(current.time, timeZone)
-  );
+  return previous === undefined || !isSameDayIn(previous.time, current.time, timeZone);
 }

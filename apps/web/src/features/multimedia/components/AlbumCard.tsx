@@ -1,9 +1,9 @@
 import { DeleteOutlined, FolderOutlined } from '@ant-design/icons';
+import { formatMediumDate } from '@crm/shared';
 import { Button, Card, Popconfirm, Typography } from 'antd';
 import type { AlbumView } from '../api/multimedia.graphql';
 import { fileContentUrl } from '../api/multimedia.rest';
 import { useAuthorizedObjectUrl } from '../hooks/useAuthorizedObjectUrl';
-import { formatMediaDate } from '../mediaFormat';
 
 interface AlbumCardProps {
   album: AlbumView;
@@ -73,7 +73,7 @@ export function AlbumCard({ album, timeZone, canWrite, onOpen, onDelete }: Album
           <>
             <div>{countsLabel(album)}</div>
             <Typography.Text type="secondary">
-              Creado el {formatMediaDate(album.createdAt, timeZone)}
+              Creado el {formatMediumDate(album.createdAt, timeZone)}
             </Typography.Text>
           </>
         }

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, LinkOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
-import { type MediaSort, MULTIMEDIA_PAGE_SIZE } from '@crm/shared';
+import { formatMediumDate, type MediaSort, MULTIMEDIA_PAGE_SIZE } from '@crm/shared';
 import { Button, Empty, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
@@ -11,7 +11,7 @@ import { useDebounced } from '../../../lib/useDebounced';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { ALBUM_FILES_QUERY, type AlbumFileView } from '../api/multimedia.graphql';
 import { removeContent } from '../api/multimedia.rest';
-import { fileTypeLabel, formatMediaDate, sizeLabel } from '../mediaFormat';
+import { fileTypeLabel, sizeLabel } from '../mediaFormat';
 import { FileThumb } from './FileThumb';
 import { MediaDropZone } from './MediaDropZone';
 import { MediaPager } from './MediaPager';
@@ -102,7 +102,7 @@ export function AlbumFiles({ albumId, canWrite, onChanged }: AlbumFilesProps) {
       title: 'Agregado',
       dataIndex: 'createdAt',
       width: 140,
-      render: (createdAt: string) => formatMediaDate(createdAt, timeZone),
+      render: (createdAt: string) => formatMediumDate(createdAt, timeZone),
     },
     {
       title: 'Acciones',

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, FileOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { formatFileSize } from '@crm/shared';
+import { formatFileSize, formatMediumDateTime } from '@crm/shared';
 import { Button, Card, Empty, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
@@ -26,12 +26,6 @@ export const ORDER_OPTIONS: Array<{ value: QuickAnswerOrder; label: string }> = 
   { value: 'desc', label: 'Más recientes primero' },
   { value: 'asc', label: 'Más antiguas primero' },
 ];
-
-export function formatDateTime(iso: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('es-MX', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(iso),
-  );
-}
 
 /** /quickAnswers: the selected space's answers, searched and ordered by creation date (02 §7). */
 export function QuickAnswersList() {
@@ -101,13 +95,13 @@ export function QuickAnswersList() {
       title: 'Último uso',
       dataIndex: 'lastUse',
       width: 190,
-      render: (lastUse: string | null) => (lastUse ? formatDateTime(lastUse, timeZone) : 'Nunca'),
+      render: (lastUse: string | null) => (lastUse ? formatMediumDateTime(lastUse, timeZone) : 'Nunca'),
     },
     {
       title: 'Creada',
       dataIndex: 'createdAt',
       width: 190,
-      render: (createdAt: string) => formatDateTime(createdAt, timeZone),
+      render: (createdAt: string) => formatMediumDateTime(createdAt, timeZone),
     },
     ...(canWrite
       ? [

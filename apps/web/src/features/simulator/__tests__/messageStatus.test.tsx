@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SimulatorMessage } from '../components/SimulatorMessage';
 import { withStatus } from '../messageStatus';
 
-// 09:05 local time, so the expected HH:mm does not depend on the machine's time zone.
-const NINE_OH_FIVE = new Date(2026, 0, 15, 9, 5).toISOString();
+// 09:05 in Mexico City (UTC-6), the company zone times are shown in, whatever the machine's zone.
+const NINE_OH_FIVE = '2026-01-15T15:05:00.000Z';
 
 function makeMessage(overrides: Partial<MessageView> = {}): MessageView {
   return {

@@ -1,16 +1,14 @@
-import { type MessageView, messagePreview } from '@crm/shared';
-import dayjs from 'dayjs';
+import { formatTime, type MessageView, messagePreview } from '@crm/shared';
+import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { MessageStatus } from './MessageStatus';
-
-export function messageTime(time: string): string {
-  return dayjs(time).format('HH:mm');
-}
 
 // Seen from the customer's phone: their own messages on the right, the business's replies on the left.
 export function SimulatorMessage({ message }: { message: MessageView }) {
   const fromCustomer = message.sender === 'CLIENT';
   const deleted = message.messageStatus === 'deleted';
   const failed = message.messageStatus === 'failed';
+  // The company's clock, as in the inbox: both sides of the conversation show the same time.
+  const timeZone = useCompanyTimeZone();
   return (
     <div
       className={`sim-message ${fromCustomer ? 'sim-message-customer' : 'sim-message-business'}`}
@@ -24,7 +22,7 @@ export function SimulatorMessage({ message }: { message: MessageView }) {
           <span className="sim-bubble-text">{messagePreview(message.type, message.content)}</span>
         )}
         <span className="sim-bubble-meta">
-          <time dateTime={message.time}>{messageTime(message.time)}</time>
+          <time dateTime={message.time}>{formatTime(message.time, timeZone)}</time>
           {fromCustomer || deleted ? null : <MessageStatus status={message.messageStatus} />}
         </span>
         {failed && message.errorInfo ? (

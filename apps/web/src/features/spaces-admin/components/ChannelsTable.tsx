@@ -1,6 +1,6 @@
 import { EditOutlined, LinkOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@apollo/client/react';
-import { channelNameError } from '@crm/shared';
+import { channelNameError, formatMediumDate } from '@crm/shared';
 import { Button, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type HTMLAttributes, useState } from 'react';
@@ -17,7 +17,7 @@ import {
   RENAME_CHANNEL_MUTATION,
   SET_CHANNEL_CHATBOT_MUTATION,
 } from '../api/spacesAdmin.graphql';
-import { channelAddress, channelPlatformLabel, formatDate, slotStatusLabel } from '../channelDisplay';
+import { channelAddress, channelPlatformLabel, slotStatusLabel } from '../channelDisplay';
 
 interface ChannelsTableProps {
   channels: AdminChannel[];
@@ -86,7 +86,7 @@ export function ChannelsTable({ channels, spaceNames, canWrite, timeZone, onChan
           ) : null}
           {channel.platform === 'messenger' && channel.expiresAt ? (
             <Typography.Text type="secondary">
-              Vence el {formatDate(channel.expiresAt, timeZone)}
+              Vence el {formatMediumDate(channel.expiresAt, timeZone)}
             </Typography.Text>
           ) : null}
         </Space>

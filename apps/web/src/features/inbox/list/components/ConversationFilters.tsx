@@ -1,8 +1,9 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
-import { CONVERSATION_FILTER_TYPES, type ConversationFilterType } from '@crm/shared';
+import { CONVERSATION_FILTER_TYPES, type ConversationFilterType, type DateRange, todayIn } from '@crm/shared';
 import { Badge, Button, DatePicker, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import type { FilterAgent, FilterChannel, FilterTag } from '../api/inbox.graphql';
 import type { InboxFilterDraft } from '../hooks/useInboxFilter';
 
@@ -42,11 +43,11 @@ export function extraFilterCount(draft: InboxFilterDraft): number {
   );
 }
 
-// The range covers whole days in the user's clock: from the start of the first to the end of the last.
-function rangeToIso(range: [Dayjs | null, Dayjs | null] | null): [string, string] | null {
+// The picker's days as calendar days; the filter turns them into the company's instants.
+function pickedDays(range: [Dayjs | null, Dayjs | null] | null): DateRange | null {
   const [from, to] = range ?? [null, null];
   if (!from || !to) return null;
-  return [from.startOf('day').toISOString(), to.endOf('day').toISOString()];
+  return { start: from.startOf('day').toDate(), end: to.startOf('day').toDate() };
 }
 
 /** 02 §2: search, filter type, and (folded) tags, agent and date range. */
@@ -59,8 +60,11 @@ export function ConversationFilters({
 }: ConversationFiltersProps) {
   const extra = extraFilterCount(draft);
   const [open, setOpen] = useState(extra > 0);
+  const timeZone = useCompanyTimeZone();
+  // 02 §9: the company's today, not the browser's, is the last day that can be picked.
+  const today = dayjs(todayIn(timeZone));
   const rangeValue: [Dayjs, Dayjs] | null = draft.dateRange
-    ? [dayjs(draft.dateRange[0]), dayjs(draft.dateRange[1])]
+    ? [dayjs(draft.dateRange.start), dayjs(draft.dateRange.end)]
     : null;
 
   return (
@@ -151,8 +155,8 @@ export function ConversationFilters({
             format="DD/MM/YYYY"
             placeholder={['Desde', 'Hasta']}
             value={rangeValue}
-            onChange={(range) => onChange({ dateRange: rangeToIso(range) })}
-            disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
+            onChange={(range) => onChange({ dateRange: pickedDays(range) })}
+            disabledDate={(day) => day.isAfter(today, 'day')}
             allowEmpty={[false, false]}
             data-testid="conversation-filter-dates"
           />

@@ -1,15 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { ConversationView } from '@crm/shared';
 import { Button, Empty, Spin, Typography } from 'antd';
-import { type ReactNode, useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../layout/hooks/useDocumentTitle';
 import type { FilterOptions } from '../hooks/useFilterOptions';
 import type { InboxFilterControls } from '../hooks/useInboxFilter';
 import { useNow } from '../hooks/useNow';
 import type { InboxListState } from '../inboxListState';
 import { ConversationFilters } from './ConversationFilters';
-import { CONVERSATION_ROW_HEIGHT, ConversationRow } from './ConversationRow';
-import { VirtualList } from './VirtualList';
+import { ConversationRows } from './ConversationRows';
 import '../list.css';
 
 export const INBOX_TITLE = 'Bandeja de entrada';
@@ -22,8 +20,6 @@ interface ConversationListPanelProps {
   loadMore: () => void;
   reload: () => void;
 }
-
-const conversationKey = (conversation: ConversationView) => conversation.id;
 
 function ListFooter({ state, onRetry }: { state: InboxListState; onRetry: () => void }) {
   if (state.loadingMore) {
@@ -61,18 +57,6 @@ export function ConversationListPanel({
   const canLoadMore =
     state.status === 'fetched' && state.hasMore && !state.loadingMore && !state.loadMoreFailed;
 
-  const renderRow = useCallback(
-    (conversation: ConversationView) => (
-      <ConversationRow
-        conversation={conversation}
-        selected={conversation.id === selectedId}
-        now={now}
-        canSeePhoneNumber={canSeePhoneNumber}
-      />
-    ),
-    [selectedId, now, canSeePhoneNumber],
-  );
-
   let body: ReactNode;
   if (state.status === 'error') {
     body = (
@@ -100,18 +84,16 @@ export function ConversationListPanel({
     );
   } else {
     body = (
-      <VirtualList
-        className="conv-list-scroll"
-        items={items}
-        rowHeight={CONVERSATION_ROW_HEIGHT}
-        getKey={conversationKey}
-        renderRow={renderRow}
+      <ConversationRows
+        key={state.generation}
+        conversations={items}
+        selectedId={selectedId}
+        now={now}
+        canSeePhoneNumber={canSeePhoneNumber}
         onEndReached={canLoadMore ? loadMore : undefined}
         footer={
           state.loadingMore || state.loadMoreFailed ? <ListFooter state={state} onRetry={loadMore} /> : null
         }
-        resetKey={state.generation}
-        aria-label="Conversaciones"
       />
     );
   }

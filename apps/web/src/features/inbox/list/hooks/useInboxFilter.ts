@@ -1,10 +1,13 @@
 import {
   type ConversationFilterType,
   type ConversationListFilter,
+  type DateRange,
   DEFAULT_CONVERSATION_FILTER,
+  rangeInstants,
 } from '@crm/shared';
 import { useMemo, useState } from 'react';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebounced } from '../../../../lib/useDebounced';
+import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 
 /** The search waits for the user to stop typing before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -16,8 +19,8 @@ export interface InboxFilterDraft {
   tagsIds: number[];
   agentId: number | null;
   channelsIds: number[];
-  /** ISO start of the first day and end of the last day, or null for no range. */
-  dateRange: [string, string] | null;
+  /** The picked calendar days (local-midnight Dates), or null for no range. */
+  dateRange: DateRange | null;
 }
 
 export const DEFAULT_FILTER_DRAFT: InboxFilterDraft = {
@@ -38,20 +41,22 @@ export interface InboxFilterControls {
 
 export function useInboxFilter(): InboxFilterControls {
   const [draft, setDraft] = useState<InboxFilterDraft>(DEFAULT_FILTER_DRAFT);
-  const keyword = useDebouncedValue(draft.keyword, SEARCH_DEBOUNCE_MS);
-  const filter = useMemo<ConversationListFilter>(
-    () => ({
+  const keyword = useDebounced(draft.keyword, SEARCH_DEBOUNCE_MS);
+  const timeZone = useCompanyTimeZone();
+  const filter = useMemo<ConversationListFilter>(() => {
+    // 02 §9: the days cover the company's day, from its first instant to its last, whatever the browser's zone.
+    const range = draft.dateRange ? rangeInstants(draft.dateRange, timeZone) : null;
+    return {
       ...DEFAULT_CONVERSATION_FILTER,
       type: draft.type,
       keyword: keyword.trim() === '' ? null : keyword,
       tagsIds: draft.tagsIds,
       agentId: draft.agentId,
       channelsIds: draft.channelsIds,
-      dateFrom: draft.dateRange?.[0] ?? null,
-      dateTo: draft.dateRange?.[1] ?? null,
-    }),
-    [draft.type, draft.tagsIds, draft.agentId, draft.channelsIds, draft.dateRange, keyword],
-  );
+      dateFrom: range?.createdAtFrom ?? null,
+      dateTo: range?.createdAtTo ?? null,
+    };
+  }, [draft.type, draft.tagsIds, draft.agentId, draft.channelsIds, draft.dateRange, keyword, timeZone]);
   const change = (patch: Partial<InboxFilterDraft>) => setDraft((current) => ({ ...current, ...patch }));
   return { draft, change, filter };
 }

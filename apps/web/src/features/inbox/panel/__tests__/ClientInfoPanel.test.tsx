@@ -254,7 +254,8 @@ describe('client info panel: follow-up form', () => {
     const item = await screen.findByTestId('followup-item');
     expect(item.textContent).toContain('Plantilla: seguimiento_pedido');
     expect(item.textContent).toContain('Por Ana Pérez');
-    expect(item.textContent).toMatch(/01\/05\/2030 \d\d:30/);
+    // 16:30 UTC is 10:30 in the company's zone (Mexico City), whatever the machine's zone.
+    expect(item.textContent).toContain('01/05/2030 10:30');
   });
 
   it('says what is missing and sends nothing', async () => {

@@ -1,11 +1,19 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { CHAT_UPLOAD_MIME_TYPES, uploadErrorSummary, validateUploads } from '@crm/shared';
+import {
+  CHAT_UPLOAD_MIME_TYPES,
+  instantOfWallTime,
+  todayIn,
+  uploadErrorSummary,
+  validateUploads,
+  wallTimeIn,
+} from '@crm/shared';
 import { Alert, Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { resolveError } from '../../../../lib/errors';
 import { toast } from '../../../../lib/toast';
+import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import { uploadFile } from '../../window/api/upload.rest';
 import {
   ACCEPTED_TEMPLATES_QUERY,
@@ -71,6 +79,7 @@ export function FollowUpModal({
   onSaved,
 }: FollowUpModalProps) {
   const client = useApolloClient();
+  const timeZone = useCompanyTimeZone();
   const [draft, setDraft] = useState<FollowUpDraft>(() =>
     editing ? draftFromFollowUp(editing) : emptyDraft(),
   );
@@ -166,10 +175,13 @@ export function FollowUpModal({
             format={DATE_TIME_FORMAT}
             placeholder="Elige fecha y hora"
             className="client-info-select"
-            value={draft.sendAt ? dayjs(draft.sendAt) : null}
+            // The picker shows and takes the company's wall-clock time (02 §9), whatever the browser's zone.
+            value={draft.sendAt ? dayjs(wallTimeIn(draft.sendAt, timeZone)) : null}
             // 02 §5: a follow-up is for the future; earlier days cannot even be picked.
-            disabledDate={(day: Dayjs) => day.isBefore(dayjs(), 'day')}
-            onChange={(value: Dayjs | null) => update({ sendAt: value ? value.toDate() : null })}
+            disabledDate={(day: Dayjs) => day.isBefore(dayjs(todayIn(timeZone)), 'day')}
+            onChange={(value: Dayjs | null) =>
+              update({ sendAt: value ? instantOfWallTime(value.toDate(), timeZone) : null })
+            }
           />
         </Form.Item>
         <Form.Item label="Tipo de mensaje" validateStatus={status(errors.mode)} help={errors.mode}>

@@ -1,12 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import type { ConversationView } from '@crm/shared';
+import { type ConversationView, formatDateTime } from '@crm/shared';
 import { Button, Modal, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { handleError, resolveError } from '../../../../lib/errors';
 import { subscribeRealtime } from '../../../../lib/socket';
 import { toast } from '../../../../lib/toast';
+import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import { DELETE_FOLLOW_UP_MUTATION, FOLLOW_UPS_QUERY, type FollowUpMessage } from '../api/panel.graphql';
 import { FollowUpModal } from './FollowUpModal';
 import { PanelSection } from './PanelSection';
@@ -16,6 +16,7 @@ type Editing = { followUp: FollowUpMessage | null } | null;
 /** The conversation's scheduled follow-up messages (permission followUp): list, create, edit, delete. */
 export function FollowUpSection({ conversation }: { conversation: ConversationView }) {
   const client = useApolloClient();
+  const timeZone = useCompanyTimeZone();
   const { data, error, refetch } = useQuery(FOLLOW_UPS_QUERY, { variables: { clientId: conversation.id } });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<FollowUpMessage | null>(null);
@@ -61,7 +62,7 @@ export function FollowUpSection({ conversation }: { conversation: ConversationVi
         {data.followUpMessages.map((followUp) => (
           <li key={followUp.id} data-testid="followup-item" className="client-info-followup">
             <div className="client-info-followup-text">
-              <Typography.Text strong>{dayjs(followUp.sendAt).format('DD/MM/YYYY HH:mm')}</Typography.Text>
+              <Typography.Text strong>{formatDateTime(followUp.sendAt, timeZone)}</Typography.Text>
               <Typography.Paragraph ellipsis={{ rows: 2 }} className="client-info-followup-content">
                 {followUp.templateId !== null
                   ? `Plantilla: ${followUp.templateName ?? ''}`

@@ -11,6 +11,7 @@ import { Checkbox, Empty, Input, Modal, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { handleError, resolveError } from '../../../../lib/errors';
 import { toast } from '../../../../lib/toast';
+import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import { FORWARD_MESSAGES_MUTATION, RECENT_MESSAGES_QUERY } from '../api/panel.graphql';
 import { searchConversations } from '../api/panel.rest';
 import { conversationPhone, conversationTitle } from '../conversationDisplay';
@@ -35,6 +36,7 @@ interface ForwardModalProps {
  */
 export function ForwardModal({ conversation, showPhones, onClose }: ForwardModalProps) {
   const client = useApolloClient();
+  const timeZone = useCompanyTimeZone();
   const messages = useQuery(RECENT_MESSAGES_QUERY, { variables: { clientId: conversation.id } });
   const [messageIds, setMessageIds] = useState<number[]>([]);
   const [targets, setTargets] = useState<ConversationView[]>([]);
@@ -116,7 +118,8 @@ export function ForwardModal({ conversation, showPhones, onClose }: ForwardModal
                 onChange={() => setMessageIds((current) => toggleMessage(current, message.id).selected)}
               >
                 <span className="forward-item-meta">
-                  {SENDER_LABELS[message.sender] ?? message.sender} · {formatConversationTime(message.time)}
+                  {SENDER_LABELS[message.sender] ?? message.sender} ·{' '}
+                  {formatConversationTime(message.time, undefined, timeZone)}
                 </span>
                 <span className="forward-item-text">{messagePreview(message.type, message.content)}</span>
               </Checkbox>
