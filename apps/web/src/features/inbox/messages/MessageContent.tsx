@@ -1,20 +1,7 @@
-import {
-  EnvironmentOutlined,
-  FileExcelOutlined,
-  FileImageOutlined,
-  FileOutlined,
-  FilePdfOutlined,
-  FilePptOutlined,
-  FileTextOutlined,
-  FileWordOutlined,
-  FileZipOutlined,
-  MessageOutlined,
-  StopOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { EnvironmentOutlined, MessageOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { formatFileSize, type MessageFileView, type MessageView } from '@crm/shared';
 import { Image } from 'antd';
-import type { ReactNode } from 'react';
+import { documentIcon } from './documentIcon';
 import {
   contactsOf,
   fileOf,
@@ -46,20 +33,6 @@ function Caption({ text }: { text: string }) {
 // A received file can arrive without a URL (WhatsApp gives a media id that still has to be downloaded).
 function Unavailable({ type }: { type: string }) {
   return <span className="msg-unavailable">{UNAVAILABLE[type] ?? 'Archivo no disponible'}</span>;
-}
-
-function documentIcon(file: MessageFileView): ReactNode {
-  const mime = file.mimeType ?? '';
-  const name = (file.name ?? '').toLowerCase();
-  const is = (mimePart: string, extensions: RegExp) => mime.includes(mimePart) || extensions.test(name);
-  if (is('pdf', /\.pdf$/)) return <FilePdfOutlined />;
-  if (is('word', /\.docx?$/)) return <FileWordOutlined />;
-  if (is('sheet', /\.(xlsx?|csv)$/) || is('excel', /\.xls$/)) return <FileExcelOutlined />;
-  if (is('presentation', /\.pptx?$/)) return <FilePptOutlined />;
-  if (is('zip', /\.(zip|rar|7z)$/)) return <FileZipOutlined />;
-  if (is('image/', /\.(png|jpe?g|webp|gif)$/)) return <FileImageOutlined />;
-  if (is('text/', /\.txt$/)) return <FileTextOutlined />;
-  return <FileOutlined />;
 }
 
 function DocumentCard({ file }: { file: MessageFileView }) {
