@@ -103,12 +103,12 @@ describe('spaces and channels', () => {
     // One conversation on each channel, both the newest of the company.
     const sandboxName = `Cliente Prueba ${SUFFIX}`;
     const whatsappName = `Cliente WhatsApp ${SUFFIX}`;
-    await whatsappCustomerWrites(`521559${SUFFIX}01`, whatsappName);
+    await whatsappCustomerWrites(`52155${SUFFIX}01`, whatsappName);
     const simulated = await postJson(
       `${baseUrl}/api/sandbox/simulate`,
       {
         channelId: sandbox.id,
-        from: `521559${SUFFIX}02`,
+        from: `52155${SUFFIX}02`,
         name: sandboxName,
         text: 'Hola desde el canal de prueba',
       },
