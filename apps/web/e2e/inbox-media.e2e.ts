@@ -1,49 +1,15 @@
-import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { graphql, loginToken, ME_QUERY, type MeResult, postJson } from './helpers/api';
 import { launchBrowser, loginAndWaitForShell, withPage } from './helpers/browser';
+import { postWhatsappWebhook } from './helpers/whatsapp';
 
 const baseUrl = inject('baseUrl');
 const fakeGraphUrl = inject('fakeGraphUrl');
 
-// The Demo company's WhatsApp channel and the dev app secret its webhooks are signed with (apps/api seed).
-const DEMO_PHONE_NUMBER_ID = '100000000000001';
-const WHATSAPP_APP_SECRET = 'dev-whatsapp-app-secret';
-
 const fixture = (name: string) => readFile(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
-
-/** Signed like Meta signs it: HMAC-SHA256 of the raw body with the app secret. */
-async function postWhatsappWebhook(value: Record<string, unknown>): Promise<void> {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5215500000001', phone_number_id: DEMO_PHONE_NUMBER_ID },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
-  const response = await fetch(`${baseUrl}/webhooks/whatsapp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-    body,
-  });
-  if (response.status !== 200)
-    throw new Error(`Webhook answered ${response.status}: ${await response.text()}`);
-}
 
 /** The customer's file, held by the fake Graph API under a media id as Meta holds it. */
 async function providerHolds(mediaId: string, bytes: Buffer, mimeType: string): Promise<void> {
@@ -90,7 +56,7 @@ describe('media a customer sends on WhatsApp', () => {
     await providerHolds(imageId, await fixture('comprobante.png'), 'image/png');
     await providerHolds(voiceId, await fixture('voice-note.ogg'), 'audio/ogg; codecs=opus');
     const now = Math.floor(Date.now() / 1000);
-    await postWhatsappWebhook({
+    await postWhatsappWebhook(baseUrl, {
       contacts: [{ profile: { name: 'Rosa Media' }, wa_id: phone }],
       messages: [
         {

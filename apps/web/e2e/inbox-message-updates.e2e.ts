@@ -1,44 +1,17 @@
-import { createHmac } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { graphql, loginToken, postJson } from './helpers/api';
 import { launchBrowser, loginAndWaitForShell, withPage } from './helpers/browser';
+import { postWhatsappWebhook as postWhatsapp } from './helpers/whatsapp';
 
 const baseUrl = inject('baseUrl');
 
-// The Demo company's WhatsApp channel and the dev app secret its webhooks are signed with (apps/api seed).
-const DEMO_PHONE_NUMBER_ID = '100000000000001';
-const WHATSAPP_APP_SECRET = 'dev-whatsapp-app-secret';
-
-/** Signed like Meta signs it: HMAC-SHA256 of the raw body with the app secret. */
-async function postWhatsappWebhook(messages: unknown[], phone: string): Promise<void> {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5215500000001', phone_number_id: DEMO_PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'Cliente Edita' }, wa_id: phone }],
-              messages,
-            },
-          },
-        ],
-      },
-    ],
+/** The customer's messages, as the Demo channel's webhook brings them. */
+function postWhatsappWebhook(messages: unknown[], phone: string): Promise<void> {
+  return postWhatsapp(baseUrl, {
+    contacts: [{ profile: { name: 'Cliente Edita' }, wa_id: phone }],
+    messages,
   });
-  const signature = `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
-  const response = await fetch(`${baseUrl}/webhooks/whatsapp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-    body,
-  });
-  if (response.status !== 200)
-    throw new Error(`Webhook answered ${response.status}: ${await response.text()}`);
 }
 
 const now = () => String(Math.floor(Date.now() / 1000));
