@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts'],
+    include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts', 'test/medium/**/*.spec.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
     fileParallelism: false,

@@ -5,12 +5,14 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { GraphQLFormattedError } from 'graphql';
+import { publishesApiSchema } from './api-docs';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { AuthGuard } from './common/guards/auth.guard';
 import { PermissionsGuard } from './common/guards/permissions.guard';
 import { AppValidationPipe } from './common/pipes/app-validation.pipe';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source';
+import { DatabaseModule } from './database/database.module';
 import { DemoSeedService } from './database/demo-seed.service';
 import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -53,14 +55,15 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
+        DatabaseModule.forRoot(databaseUrl),
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/graphql',
           autoSchemaFile: true,
           sortSchema: true,
-          graphiql: config.nodeEnv !== 'production',
-          introspection: config.nodeEnv !== 'production',
+          graphiql: publishesApiSchema(config),
+          introspection: publishesApiSchema(config),
           includeStacktraceInErrorResponses: false,
           context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
           formatError: formatGraphqlError,

@@ -6,9 +6,11 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Client as PgClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { Executor } from '../database/kysely';
 import { queryRows } from '../database/query-rows';
 import type { Job } from './job.entity';
 
@@ -19,6 +21,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Enqueue inside the caller's transaction: the job exists only if the work it belongs to was committed. */
   manager?: EntityManager;
+  /** The same, for a Kysely transaction (repositories). */
+  db?: Executor;
 }
 
 /** Thrown by a handler for an error that retrying cannot fix. */
@@ -69,6 +73,15 @@ export class JobQueueService implements OnApplicationBootstrap, BeforeApplicatio
     payload: Record<string, unknown>,
     options: EnqueueOptions = {},
   ): Promise<void> {
+    if (options.db) {
+      await sql`INSERT INTO jobs (queue, payload, "runAt", "maxAttempts", "singletonKey")
+        VALUES (${queue}, ${JSON.stringify(payload)}, coalesce(${options.runAt ?? null}::timestamptz, now()),
+          ${options.maxAttempts ?? 8}, ${options.singletonKey ?? null}) ON CONFLICT ("singletonKey") DO NOTHING`.execute(
+        options.db,
+      );
+      await sql`SELECT pg_notify(${CHANNEL}, ${queue})`.execute(options.db);
+      return;
+    }
     const runner = options.manager ?? this.dataSource.manager;
     await runner.query(
       `INSERT INTO jobs (queue, payload, "runAt", "maxAttempts", "singletonKey")

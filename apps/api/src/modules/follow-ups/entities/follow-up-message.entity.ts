@@ -8,17 +8,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { FollowUpFile, FollowUpStatus } from '../../../database/column-types';
 import { Client } from '../../clients/entities/client.entity';
-
-export type FollowUpStatus = 'scheduled' | 'sent' | 'failed' | 'cancelled';
-
-export interface FollowUpFile {
-  url: string;
-  name: string | null;
-  fileType: string;
-  mimeType: string | null;
-  weight: number | null;
-}
 
 /** 02 §3 FollowUpMessage: a message scheduled on a conversation (sent by the follow-ups issue's job). */
 @Entity('follow_up_messages')
@@ -69,3 +60,5 @@ export class FollowUpMessage {
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 }
+
+export type { FollowUpFile, FollowUpStatus };

@@ -7,10 +7,8 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import type { MessageSender } from '../../../database/column-types';
 import { Client } from '../../clients/entities/client.entity';
-
-/** SYSTEM: a provider's notice about the customer (number or identity change), never unread. */
-export type MessageSender = 'CLIENT' | 'AGENT' | 'BOT' | 'SYSTEM';
 
 @Entity('messages')
 @Index('IDX_messages_client_created', ['clientId', 'createdAt', 'id'])
@@ -103,3 +101,5 @@ export class Message {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
+
+export type { MessageSender };

@@ -7,17 +7,8 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import type { QuickAnswerFile } from '../../../database/column-types';
 import { Space } from '../../spaces/entities/space.entity';
-
-/** 02 §3: file {name, url, fileType, weight, key}; mimeType is what the content was found to be. */
-export interface QuickAnswerFile {
-  url: string;
-  name: string | null;
-  fileType: string;
-  weight: number | null;
-  key?: string;
-  mimeType?: string;
-}
 
 /** 02 §3 Quick answer: belongs to a space; the shortcut is stored without its leading '/'. */
 @Entity('quick_answers')
@@ -57,3 +48,5 @@ export class QuickAnswer {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
+
+export type { QuickAnswerFile };

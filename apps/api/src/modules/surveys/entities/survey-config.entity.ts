@@ -1,12 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-
-export interface SurveyOption {
-  id: number;
-  text: string;
-  value: number;
-  index: number;
-  endText: string;
-}
+import type { SurveyOption } from '../../../database/column-types';
 
 /** 02 §3 Survey config: the satisfaction survey sent when a conversation of the channel is closed. */
 @Entity('survey_configs')
@@ -30,3 +23,5 @@ export class SurveyConfig {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   options: SurveyOption[];
 }
+
+export type { SurveyOption };

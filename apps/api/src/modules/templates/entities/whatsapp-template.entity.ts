@@ -7,16 +7,8 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import type { TemplateComponent, TemplateStatus } from '../../../database/column-types';
 import { Channel } from '../../channels/entities/channel.entity';
-
-export type TemplateStatus = 'submitted' | 'accepted' | 'denied';
-
-export interface TemplateComponent {
-  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS';
-  format?: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT';
-  text?: string;
-  example?: { body_text?: string[][]; header_handle?: string[] };
-}
 
 /** 02 §3 WhatsApp template of a channel; only 'accepted' ones can be sent (02 §4 Templates). */
 @Entity('whatsapp_templates')
@@ -60,3 +52,5 @@ export class WhatsappTemplate {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
+
+export type { TemplateComponent, TemplateStatus };

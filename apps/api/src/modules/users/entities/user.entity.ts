@@ -10,12 +10,11 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { TwoFactorStatus } from '../../../database/column-types';
 import { Category } from '../../categories/entities/category.entity';
 import { Company } from '../../companies/entities/company.entity';
 import { Role } from '../../roles/entities/role.entity';
 import { Space } from '../../spaces/entities/space.entity';
-
-export type TwoFactorStatus = 'none' | 'unverified' | 'verified';
 
 @Entity('users')
 // The team list and every per-company count read users by company.
@@ -100,3 +99,5 @@ export class User {
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 }
+
+export type { TwoFactorStatus };

@@ -1,0 +1,46 @@
+/**
+ * The TypeScript shapes of columns PostgreSQL only knows as `jsonb` or `varchar`: the schema-type generator
+ * (schema-codegen.ts) maps those columns to these types, so every repository reads them typed without casts.
+ * Shapes shared with the web live in @crm/shared and are mapped from there.
+ */
+export type TwoFactorStatus = 'none' | 'unverified' | 'verified';
+
+export type FollowUpStatus = 'scheduled' | 'sent' | 'failed' | 'cancelled';
+
+export interface FollowUpFile {
+  url: string;
+  name: string | null;
+  fileType: string;
+  mimeType: string | null;
+  weight: number | null;
+}
+
+export type TemplateStatus = 'submitted' | 'accepted' | 'denied';
+
+export interface TemplateComponent {
+  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS';
+  format?: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT';
+  text?: string;
+  example?: { body_text?: string[][]; header_handle?: string[] };
+}
+
+export type MessageSender = 'CLIENT' | 'AGENT' | 'BOT' | 'SYSTEM';
+
+export interface SurveyOption {
+  id: number;
+  text: string;
+  value: number;
+  index: number;
+  endText: string;
+}
+
+export interface QuickAnswerFile {
+  url: string;
+  name: string | null;
+  fileType: string;
+  weight: number | null;
+  key?: string;
+  mimeType?: string;
+}
+
+export type JsonRecord = Record<string, unknown>;
