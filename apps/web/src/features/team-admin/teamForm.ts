@@ -6,7 +6,10 @@ import {
   type WorkingDay,
   type WorkingHours,
 } from '@crm/shared';
-import type { TeamLimits } from './api/team.graphql';
+import type { TeamLimits, TeamUser } from './api/team.graphql';
+
+/** A schedule as the API answers it: the schema types `day` as a String (a Weekday in practice). */
+export type StoredWorkingHours = NonNullable<TeamUser['workingHours']>;
 
 /** What the user form sends (02 §5 agent form data). */
 export interface TeamUserPayload {
@@ -64,7 +67,7 @@ const SHORT_DAY: Record<Weekday, string> = {
  * One line for the team list: consecutive days with the same hours are joined ('Lun–Vie 09:00–18:00'), groups
  * separated by commas; 'Sin horario' when the schedule is off.
  */
-export function workingHoursSummary(hours: WorkingHours | null): string {
+export function workingHoursSummary(hours: StoredWorkingHours | null): string {
   if (!hours?.isActive) return 'Sin horario';
   const byDay = new Map(hours.days.map((d) => [d.day, d]));
   const groups: Array<{ from: Weekday; to: Weekday; span: string }> = [];
@@ -115,14 +118,14 @@ export function timeZoneOptions(companyZone: string): string[] {
 }
 
 /** A schedule as the form edits it, every weekday present in order (a stored one may lack none, but be safe). */
-export function editableHours(hours: WorkingHours | null, fallback: WorkingHours): WorkingHours {
+export function editableHours(hours: StoredWorkingHours | null, fallback: WorkingHours): WorkingHours {
   if (!hours) return fallback;
   const byDay = new Map(hours.days.map((d) => [d.day, d]));
-  const days: WorkingDay[] = WEEKDAYS.map(
-    (day) =>
-      byDay.get(day) ??
-      fallback.days.find((d) => d.day === day) ?? { day, isActive: false, start: '09:00', end: '18:00' },
-  );
+  const days: WorkingDay[] = WEEKDAYS.map((day) => {
+    const stored = byDay.get(day);
+    if (stored) return { day, isActive: stored.isActive, start: stored.start, end: stored.end };
+    return fallback.days.find((d) => d.day === day) ?? { day, isActive: false, start: '09:00', end: '18:00' };
+  });
   return { timezone: hours.timezone, isActive: hours.isActive, days };
 }
 

@@ -1,8 +1,9 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { type DatasheetFieldType, hasAnyPermission, isDatasheetFieldType } from '@crm/shared';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
+import { graphql } from '../../../gql';
+import type { ConfigDatasheetFieldsQuery, DatasheetFieldInputModel } from '../../../gql/graphql';
 import { handleError, resolveError } from '../../../lib/errors';
 import { sendRequest } from '../../../lib/multipart';
 import { toast } from '../../../lib/toast';
@@ -10,19 +11,9 @@ import { useSession } from '../../session/hooks/useSession';
 import { RowActions } from '../shared/RowActions';
 import { useConfigEditor } from '../shared/useConfigEditor';
 
-interface Field {
-  id: number;
-  name: string;
-  type: string;
-  options: string[];
-  isDefault: boolean;
-}
+type Field = ConfigDatasheetFieldsQuery['datasheetFields'][number];
 
-interface FieldForm {
-  name: string;
-  type: string;
-  options?: string[];
-}
+type FieldForm = DatasheetFieldInputModel;
 
 // Keyed by the shared type list: a type added there without a label here fails the build.
 export const FIELD_TYPE_LABELS: Record<DatasheetFieldType, string> = {
@@ -35,7 +26,7 @@ export const FIELD_TYPE_LABELS: Record<DatasheetFieldType, string> = {
   list: 'Lista de opciones',
 };
 
-const FIELDS: TypedDocumentNode<{ datasheetFields: Field[] }, Record<string, never>> = gql`
+const FIELDS = graphql(`
   query ConfigDatasheetFields {
     datasheetFields {
       id
@@ -45,23 +36,23 @@ const FIELDS: TypedDocumentNode<{ datasheetFields: Field[] }, Record<string, nev
       isDefault
     }
   }
-`;
+`);
 
-const CREATE: TypedDocumentNode<{ createDatasheetField: Field }, { input: FieldForm }> = gql`
+const CREATE = graphql(`
   mutation ConfigCreateDatasheetField($input: DatasheetFieldInputModel!) {
     createDatasheetField(input: $input) {
       id
     }
   }
-`;
+`);
 
-const UPDATE: TypedDocumentNode<{ updateDatasheetField: Field }, { id: number; input: FieldForm }> = gql`
+const UPDATE = graphql(`
   mutation ConfigUpdateDatasheetField($id: Int!, $input: DatasheetFieldInputModel!) {
     updateDatasheetField(id: $id, input: $input) {
       id
     }
   }
-`;
+`);
 
 /** 02 §2 configuration, 'Datos de contacto': the extra fields every contact can carry (issue 6). */
 export function DatasheetTab() {

@@ -1,29 +1,18 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { hasAnyPermission, PERMISSION_GROUPS, ROLE_NAMES } from '@crm/shared';
 import { Button, Checkbox, Col, Form, Input, Modal, Row, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
+import { graphql } from '../../../gql';
+import type { ConfigRolesQuery, RoleInput } from '../../../gql/graphql';
 import { handleError, handleFormError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
 import { RowActions } from '../shared/RowActions';
 import { useConfigEditor } from '../shared/useConfigEditor';
 
-interface Role {
-  id: number;
-  name: string;
-  permissions: string[];
-  userCount: number;
-  isSuperadmin: boolean;
-  isAdmin: boolean;
-}
+type Role = ConfigRolesQuery['roles'][number];
 
-interface RoleForm {
-  name: string;
-  permissions: string[];
-}
-
-const ROLES: TypedDocumentNode<{ roles: Role[] }, Record<string, never>> = gql`
+const ROLES = graphql(`
   query ConfigRoles {
     roles {
       id
@@ -34,29 +23,29 @@ const ROLES: TypedDocumentNode<{ roles: Role[] }, Record<string, never>> = gql`
       isAdmin
     }
   }
-`;
+`);
 
-const CREATE: TypedDocumentNode<{ createRole: Role }, { input: RoleForm }> = gql`
+const CREATE = graphql(`
   mutation ConfigCreateRole($input: RoleInput!) {
     createRole(input: $input) {
       id
     }
   }
-`;
+`);
 
-const UPDATE: TypedDocumentNode<{ updateRole: Role }, { id: number; input: RoleForm }> = gql`
+const UPDATE = graphql(`
   mutation ConfigUpdateRole($id: Int!, $input: RoleInput!) {
     updateRole(id: $id, input: $input) {
       id
     }
   }
-`;
+`);
 
-const DELETE: TypedDocumentNode<{ deleteRole: boolean }, { id: number }> = gql`
+const DELETE = graphql(`
   mutation ConfigDeleteRole($id: Int!) {
     deleteRole(id: $id)
   }
-`;
+`);
 
 const LABELS = new Map<string, string>(
   PERMISSION_GROUPS.flatMap((g) => g.permissions.map(([n, l]) => [n, l])),
@@ -69,8 +58,8 @@ export function RolesTab() {
   const { me, refetchMe } = useSession();
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeRols']);
   const { data, loading, error, refetch } = useQuery(ROLES, { fetchPolicy: 'cache-and-network' });
-  const [form] = Form.useForm<RoleForm>();
-  const { editing, setEditing, close } = useConfigEditor<Role, RoleForm>({
+  const [form] = Form.useForm<RoleInput>();
+  const { editing, setEditing, close } = useConfigEditor<Role, RoleInput>({
     form,
     canWrite,
     newPath: '/config/new-rol',
@@ -88,7 +77,7 @@ export function RolesTab() {
     if (error) handleError(error);
   }, [error]);
 
-  async function save(values: RoleForm) {
+  async function save(values: RoleInput) {
     try {
       if (editing === 'new') await create({ variables: { input: values } });
       else if (editing) await update({ variables: { id: editing.id, input: values } });

@@ -1,23 +1,18 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { DEFAULT_TAG_COLOR, hasAnyPermission, TAG_COLORS, TAGS_LIMIT } from '@crm/shared';
 import { Button, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
+import { graphql } from '../../../gql';
+import type { ConfigTagsQuery, TagInput } from '../../../gql/graphql';
 import { handleError, handleFormError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
 import { RowActions } from '../shared/RowActions';
 import { useConfigEditor } from '../shared/useConfigEditor';
 
-interface AdminTag {
-  id: number;
-  name: string;
-  color: string;
-  isDefault: boolean;
-  clientCount: number;
-}
+type AdminTag = ConfigTagsQuery['tags'][number];
 
-const TAGS: TypedDocumentNode<{ tags: AdminTag[] }, Record<string, never>> = gql`
+const TAGS = graphql(`
   query ConfigTags {
     tags {
       id
@@ -27,38 +22,32 @@ const TAGS: TypedDocumentNode<{ tags: AdminTag[] }, Record<string, never>> = gql
       clientCount
     }
   }
-`;
+`);
 
-const CREATE_TAG: TypedDocumentNode<{ createTag: AdminTag }, { input: { name: string; color: string } }> =
-  gql`
+const CREATE_TAG = graphql(`
   mutation ConfigCreateTag($input: TagInput!) {
     createTag(input: $input) {
       id
     }
   }
-`;
+`);
 
-const UPDATE_TAG: TypedDocumentNode<
-  { updateTag: AdminTag },
-  { id: number; input: { name: string; color: string } }
-> = gql`
+const UPDATE_TAG = graphql(`
     mutation ConfigUpdateTag($id: Int!, $input: TagInput!) {
       updateTag(id: $id, input: $input) {
         id
       }
     }
-  `;
+  `);
 
-const DELETE_TAG: TypedDocumentNode<{ deleteTag: boolean }, { id: number }> = gql`
+const DELETE_TAG = graphql(`
   mutation ConfigDeleteTag($id: Int!) {
     deleteTag(id: $id)
   }
-`;
+`);
 
-interface TagForm {
-  name: string;
-  color: string;
-}
+/** The form always holds a colour (the palette's first by default). */
+type TagForm = TagInput & { color: string };
 
 /** 02 §2 configuration, 'Etiquetas' tab: the company's tags with their conversation counts (issue 6). */
 export function TagsTab() {

@@ -1,4 +1,3 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import {
   type ApiErrorBody,
   CONTACTS_BLOCK_SIZE,
@@ -9,6 +8,7 @@ import {
   type ImportContactsResult,
   OFFLINE_WARNING_MESSAGE,
 } from '@crm/shared';
+import { graphql } from '../../../gql';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-error';
 import { isSessionErrorCode } from '../../../lib/errors';
 import { apiPost } from '../../../lib/http';
@@ -95,10 +95,7 @@ export function exportContacts(format: ExportFormat, filter: ContactsFilter): Pr
   );
 }
 
-export const CREATE_CLIENT: TypedDocumentNode<
-  { createClient: { id: number; senderId: string; name: string | null } },
-  { input: { phone: string; channelId: number; name?: string | null } }
-> = gql`
+export const CREATE_CLIENT = graphql(`
   mutation CreateContact($input: CreateClientInput!) {
     createClient(input: $input) {
       id
@@ -106,16 +103,13 @@ export const CREATE_CLIENT: TypedDocumentNode<
       name
     }
   }
-`;
+`);
 
-export const UPDATE_CLIENT_PHONE: TypedDocumentNode<
-  { updateClientPhone: { id: number; senderId: string } },
-  { clientId: number; phone: string }
-> = gql`
+export const UPDATE_CLIENT_PHONE = graphql(`
   mutation UpdateContactPhone($clientId: Int!, $phone: String!) {
     updateClientPhone(clientId: $clientId, phone: $phone) {
       id
       senderId
     }
   }
-`;
+`);

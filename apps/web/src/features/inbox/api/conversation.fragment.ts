@@ -1,10 +1,10 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../../gql';
 
 /**
  * Every field of ConversationView (packages/shared), so a conversation read or answered through GraphQL has the
  * same shape as a list row or a real-time payload. Shared by the list, the panel and anything else of the inbox.
  */
-export const CONVERSATION_VIEW_FRAGMENT = gql`
+export const CONVERSATION_VIEW_FRAGMENT = graphql(`
   fragment ConversationViewFields on Conversation {
     id
     companyId
@@ -53,4 +53,4 @@ export const CONVERSATION_VIEW_FRAGMENT = gql`
       phone
     }
   }
-`;
+`);

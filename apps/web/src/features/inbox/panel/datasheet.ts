@@ -1,19 +1,9 @@
-export interface DatasheetField {
-  id: number;
-  name: string;
-  /** string, date, boolean, email, list, number or phone (02 §3). */
-  type: string;
-  options: string[];
-  isDefault: boolean;
-}
+import type { PanelClientInfosQuery, PanelDatasheetFieldsQuery } from '../../../gql/graphql';
 
-export interface ClientInfoEntry {
-  id: number;
-  clientId: number;
-  fieldId: number;
-  fieldName: string;
-  value: string;
-}
+/** A data-sheet field; `type`: string, date, boolean, email, list, number or phone (02 §3). */
+export type DatasheetField = PanelDatasheetFieldsQuery['datasheetFields'][number];
+
+export type ClientInfoEntry = PanelClientInfosQuery['clientInfos'][number];
 
 // 02 §5 value rules: the same shared function the API's saveClientInfo runs, so a value the server would refuse
 // is caught before it is sent (ARCHITECTURE rule 1).

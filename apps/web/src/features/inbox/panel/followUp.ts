@@ -1,4 +1,6 @@
 import { VALIDATION_MESSAGES } from '@crm/shared';
+import type { FollowUpInput, PanelAcceptedTemplatesQuery } from '../../../gql/graphql';
+import { jsonObject } from '../../../lib/json';
 
 export type FollowUpMode = 'text' | 'template';
 
@@ -14,28 +16,8 @@ export interface FollowUpDraft {
   fileUrl: string;
 }
 
-export interface FollowUpTemplate {
-  id: number;
-  name: string;
-  /** How many {{n}} placeholders the body has. */
-  variables: number;
-  components: unknown[];
-}
-
-export interface FollowUpFile {
-  url: string;
-  name: string | null;
-  fileType: string;
-}
-
-/** The API's FollowUpInput. */
-export interface FollowUpInputValue {
-  sendAt: string;
-  content: string | null;
-  templateId: number | null;
-  variables: string[];
-  file: FollowUpFile | null;
-}
+/** An accepted template of the channel; `variables`: how many {{n}} placeholders the body has. */
+export type FollowUpTemplate = PanelAcceptedTemplatesQuery['whatsappTemplates'][number];
 
 export interface FollowUpErrors {
   sendAt?: string;
@@ -133,7 +115,7 @@ function fileName(url: string): string | null {
 }
 
 /** Turns a valid draft into the API's input; template mode sends no free text. */
-export function followUpInput(draft: FollowUpDraft, template: FollowUpTemplate | null): FollowUpInputValue {
+export function followUpInput(draft: FollowUpDraft, template: FollowUpTemplate | null): FollowUpInput {
   const fileUrl = draft.fileUrl.trim();
   const isTemplate = draft.mode === 'template' && template !== null;
   return {
@@ -148,8 +130,9 @@ export function followUpInput(draft: FollowUpDraft, template: FollowUpTemplate |
   };
 }
 
-/** The body text of a template's components ([{type: 'BODY', text}], 02 §3 WhatsApp template). */
-export function templateBodyText(components: readonly unknown[]): string {
+/** The body text of a template's components (JSON: [{type: 'BODY', text}], 02 §3 WhatsApp template). */
+export function templateBodyText(components: unknown): string {
+  if (!Array.isArray(components)) return '';
   for (const component of components) {
     if (typeof component !== 'object' || component === null) continue;
     const { type, text } = component as { type?: unknown; text?: unknown };
@@ -172,9 +155,10 @@ export function draftFromFollowUp(followUp: {
   content: string;
   templateId: number | null;
   variables: string[];
-  file: Record<string, unknown> | null;
+  /** JSON: {url, name, fileType} or null. */
+  file: unknown;
 }): FollowUpDraft {
-  const url = followUp.file?.url;
+  const url = jsonObject(followUp.file)?.url;
   return {
     sendAt: new Date(followUp.sendAt),
     mode: followUp.templateId === null ? 'text' : 'template',

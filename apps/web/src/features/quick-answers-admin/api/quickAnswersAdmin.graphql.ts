@@ -1,4 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../../../gql';
+import type { AdminQuickAnswersQuery } from '../../../gql/graphql';
+import { jsonObject } from '../../../lib/json';
 
 /** 02 §3 Quick answer file: {name, url, fileType, weight, key, mimeType}. */
 export interface QuickAnswerFileView {
@@ -10,30 +12,22 @@ export interface QuickAnswerFileView {
   key?: string;
 }
 
-export interface AdminQuickAnswer {
-  id: number;
-  spaceId: number;
-  /** Without its leading '/'. */
-  shortcut: string;
-  text: string;
+export type AdminQuickAnswer = Omit<AdminQuickAnswersQuery['quickAnswers'][number], 'file'> & {
   file: QuickAnswerFileView | null;
-  lastUse: string | null;
-  frecuency: number;
-  createdAt: string;
+};
+
+/** The `file` JSON of a quick answer as its view (every key optional, as stored), or null. */
+export function quickAnswerFile(file: unknown): QuickAnswerFileView | null {
+  return jsonObject(file) as QuickAnswerFileView | null;
+}
+
+export function toAdminQuickAnswer(answer: AdminQuickAnswersQuery['quickAnswers'][number]): AdminQuickAnswer {
+  return { ...answer, file: quickAnswerFile(answer.file) };
 }
 
 export type QuickAnswerOrder = 'asc' | 'desc';
 
-export interface AdminQuickAnswersVariables {
-  spaceId: number | null;
-  order: QuickAnswerOrder;
-  search: string | null;
-}
-
-export const ADMIN_QUICK_ANSWERS_QUERY: TypedDocumentNode<
-  { quickAnswers: AdminQuickAnswer[] },
-  AdminQuickAnswersVariables
-> = gql`
+export const ADMIN_QUICK_ANSWERS_QUERY = graphql(`
   query AdminQuickAnswers($spaceId: Int, $order: String!, $search: String) {
     quickAnswers(spaceId: $spaceId, order: $order, search: $search) {
       id
@@ -46,10 +40,9 @@ export const ADMIN_QUICK_ANSWERS_QUERY: TypedDocumentNode<
       createdAt
     }
   }
-`;
+`);
 
-export const ADMIN_QUICK_ANSWER_QUERY: TypedDocumentNode<{ quickAnswer: AdminQuickAnswer }, { id: number }> =
-  gql`
+export const ADMIN_QUICK_ANSWER_QUERY = graphql(`
   query AdminQuickAnswer($id: Int!) {
     quickAnswer(id: $id) {
       id
@@ -62,15 +55,12 @@ export const ADMIN_QUICK_ANSWER_QUERY: TypedDocumentNode<{ quickAnswer: AdminQui
       createdAt
     }
   }
-`;
+`);
 
-export const DELETE_QUICK_ANSWER_MUTATION: TypedDocumentNode<
-  { deleteQuickAnswer: { id: number } },
-  { id: number }
-> = gql`
+export const DELETE_QUICK_ANSWER_MUTATION = graphql(`
   mutation AdminDeleteQuickAnswer($id: Int!) {
     deleteQuickAnswer(id: $id) {
       id
     }
   }
-`;
+`);

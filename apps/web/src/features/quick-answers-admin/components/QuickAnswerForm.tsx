@@ -20,7 +20,11 @@ import { checkPickedFiles } from '../../../lib/uploadCheck';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useSession } from '../../session/hooks/useSession';
 import { saveQuickAnswer } from '../api/quickAnswers.rest';
-import { ADMIN_QUICK_ANSWER_QUERY, type QuickAnswerFileView } from '../api/quickAnswersAdmin.graphql';
+import {
+  ADMIN_QUICK_ANSWER_QUERY,
+  type QuickAnswerFileView,
+  quickAnswerFile,
+} from '../api/quickAnswersAdmin.graphql';
 import { PLACEHOLDER_LABELS, QuickAnswerText } from './QuickAnswerText';
 import '../quickAnswersAdmin.css';
 
@@ -57,7 +61,7 @@ export function QuickAnswerForm({ id }: { id: number | null }) {
     const answer = existing.data?.quickAnswer;
     if (!answer) return;
     form.setFieldsValue({ shortcut: `/${answer.shortcut}`, text: answer.text });
-    setSavedFile(answer.file);
+    setSavedFile(quickAnswerFile(answer.file));
   }, [existing.data, form]);
 
   useEffect(() => {

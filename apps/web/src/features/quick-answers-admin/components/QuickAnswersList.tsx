@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { formatFileSize, formatMediumDateTime } from '@crm/shared';
 import { Button, Card, Empty, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -18,6 +18,7 @@ import {
   type AdminQuickAnswer,
   DELETE_QUICK_ANSWER_MUTATION,
   type QuickAnswerOrder,
+  toAdminQuickAnswer,
 } from '../api/quickAnswersAdmin.graphql';
 import { QuickAnswerText } from './QuickAnswerText';
 import '../quickAnswersAdmin.css';
@@ -43,7 +44,8 @@ export function QuickAnswersList() {
   });
   const [deleteAnswer] = useMutation(DELETE_QUICK_ANSWER_MUTATION);
   // While a new search loads, the rows shown stay (no flash, and an open confirmation stays attached).
-  const answers = (data ?? previousData)?.quickAnswers ?? [];
+  const rows = (data ?? previousData)?.quickAnswers;
+  const answers = useMemo(() => (rows ?? []).map(toAdminQuickAnswer), [rows]);
 
   useEffect(() => {
     if (error) handleError(error);

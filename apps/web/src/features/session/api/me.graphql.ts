@@ -1,53 +1,32 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CompanyStatus } from '@crm/shared';
+import { graphql } from '../../../gql';
+import type { MeQuery } from '../../../gql/graphql';
+import { jsonObject } from '../../../lib/json';
 
-export interface MeRole {
-  id: number;
-  name: string;
-}
-
-export interface MeCompany {
-  id: number;
-  name: string;
-  status: CompanyStatus | string;
-  expirationDate: string | null;
-  paymentIntents: number | null;
-  paymentMethod: string | null;
-  isBoardsActive: boolean;
-  hasUsed2FA: boolean;
-  /** IANA zone every date of the company is shown in (02 §9). */
-  timezone: string;
-}
-
-export interface MeSpace {
-  id: number;
-  name: string;
-  isDefault: boolean;
-}
-
-export interface Me {
-  id: number;
-  name: string;
-  email: string;
-  imageUrl: string | null;
-  isAvailable: boolean;
-  rol: MeRole | null;
-  /** JSON scalar: permission name → true (02 §6). */
+/**
+ * The signed-in user (`company.timezone`: the IANA zone every date of the company is shown in, 02 §9;
+ * `isAdminOfIds`: agents this user administers, 02 §6; `spaceChannelIds`: the channels the inbox lists).
+ * `permissions` is JSON on the wire; here the map permission name → true (02 §6).
+ */
+export type Me = Omit<MeQuery['me'], 'permissions' | 'rol'> & {
   permissions: Record<string, boolean> | null;
-  company: MeCompany;
-  spaces: MeSpace[];
-  selectedSpaceId: number | null;
-  /** Agents this user administers (02 §6). */
-  isAdminOfIds: number[];
-  /** Channels the inbox lists (the selected space's). */
-  spaceChannelIds: number[];
+  // The schema never answers null, but access checks treat a missing role as none (contactsPanel test).
+  rol: MeQuery['me']['rol'] | null;
+};
+
+export type MeSpace = Me['spaces'][number];
+
+/** The `me` answer with its permissions JSON read as the map (any value that is not `true` grants nothing). */
+export function toMe(me: MeQuery['me']): Me {
+  const map = jsonObject(me.permissions);
+  return {
+    ...me,
+    permissions: map
+      ? Object.fromEntries(Object.entries(map).map(([name, granted]) => [name, granted === true]))
+      : null,
+  };
 }
 
-export interface MeQueryData {
-  me: Me;
-}
-
-export const ME_QUERY: TypedDocumentNode<MeQueryData, Record<string, never>> = gql`
+export const ME_QUERY = graphql(`
   query Me {
     me {
       id
@@ -81,4 +60,4 @@ export const ME_QUERY: TypedDocumentNode<MeQueryData, Record<string, never>> = g
       spaceChannelIds
     }
   }
-`;
+`);

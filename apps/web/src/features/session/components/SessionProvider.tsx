@@ -4,13 +4,14 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { isSessionErrorCode, resolveError } from '../../../lib/errors';
 import { endSession } from '../../../lib/session';
 import { FullPageLoader } from '../../layout/components/FullPageLoader';
-import { ME_QUERY } from '../api/me.graphql';
+import { ME_QUERY, toMe } from '../api/me.graphql';
 import { SessionContext, type SessionValue } from '../SessionContext';
 
 // Loads the signed-in user; a loader shows until it arrives (01 §2.3 Auth).
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { data, error, refetch } = useQuery(ME_QUERY, { fetchPolicy: 'network-only' });
-  const me = data?.me;
+  const answer = data?.me;
+  const me = useMemo(() => (answer ? toMe(answer) : undefined), [answer]);
 
   // Only a session error (INVALID_TOKEN / UNAUTHORIZED) ends the session. A first load that fails otherwise (the
   // server restarting, a request the browser aborted on reload) offers a retry instead of signing the user out.

@@ -1,20 +1,17 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { graphql } from '../../../gql';
 import { handleError } from '../../../lib/errors';
 import { useSession } from './useSession';
 
-const SET_AVAILABILITY: TypedDocumentNode<
-  { setAvailability: { id: number; isAvailable: boolean } },
-  { isAvailable: boolean }
-> = gql`
+const SET_AVAILABILITY = graphql(`
   mutation SetAvailability($isAvailable: Boolean!) {
     setAvailability(isAvailable: $isAvailable) {
       id
       isAvailable
     }
   }
-`;
+`);
 
 /** 02 §4: the agent's availability toggle; the team sees it through updateUserData, this tab at once. */
 export function useAvailability(): { saving: boolean; setAvailable: (available: boolean) => Promise<void> } {

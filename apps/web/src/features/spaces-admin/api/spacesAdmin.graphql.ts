@@ -1,51 +1,28 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-
-export type ChannelPlatform = 'whatsapp_cloud' | 'dialog360' | 'messenger' | 'sms' | 'sandbox' | string;
+import { graphql } from '../../../gql';
+import type { AdminChannelFieldsFragment, SpacesAdminQuery } from '../../../gql/graphql';
 
 /** 02 §3 Channel as the spaces screen reads it (never its token). */
-export interface AdminChannel {
-  id: number;
-  name: string;
-  platform: ChannelPlatform;
-  phone: string | null;
-  pageId: string | null;
-  imageUrl: string | null;
-  isActive: boolean;
-  useChatbot: boolean;
-  expiresAt: string | null;
-  /** Sandbox linked-device slot: AUTHENTICATED, LOGGING, or null without a slot. */
-  slotStatus: string | null;
-  spaceIds: number[];
-}
+export const ADMIN_CHANNEL_FIELDS = graphql(`
+  fragment AdminChannelFields on Channel {
+    id
+    name
+    platform
+    phone
+    pageId
+    imageUrl
+    isActive
+    useChatbot
+    expiresAt
+    slotStatus
+    spaceIds
+  }
+`);
 
-export interface AdminSpace {
-  id: number;
-  name: string;
-  isDefault: boolean;
-  imageUrl: string | null;
-  channels: Array<Pick<AdminChannel, 'id' | 'name' | 'platform' | 'isActive'>>;
-}
+export type AdminChannel = AdminChannelFieldsFragment;
 
-const CHANNEL_FIELDS = `
-  id
-  name
-  platform
-  phone
-  pageId
-  imageUrl
-  isActive
-  useChatbot
-  expiresAt
-  slotStatus
-  spaceIds
-`;
+export type AdminSpace = SpacesAdminQuery['spaces'][number];
 
-export interface SpacesAdminData {
-  spaces: AdminSpace[];
-  channels: AdminChannel[];
-}
-
-export const SPACES_ADMIN_QUERY: TypedDocumentNode<SpacesAdminData, Record<string, never>> = gql`
+export const SPACES_ADMIN_QUERY = graphql(`
   query SpacesAdmin {
     spaces {
       id
@@ -60,33 +37,20 @@ export const SPACES_ADMIN_QUERY: TypedDocumentNode<SpacesAdminData, Record<strin
       }
     }
     channels {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-export const SPACE_CHANNELS_QUERY: TypedDocumentNode<
-  { channels: AdminChannel[] },
-  Record<string, never>
-> = gql`
+export const SPACE_CHANNELS_QUERY = graphql(`
   query SpaceFormChannels {
     channels {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-export interface EditedSpaceData {
-  space: {
-    id: number;
-    name: string;
-    isDefault: boolean;
-    imageUrl: string | null;
-    channels: Array<{ id: number }>;
-  };
-}
-
-export const EDITED_SPACE_QUERY: TypedDocumentNode<EditedSpaceData, { id: number }> = gql`
+export const EDITED_SPACE_QUERY = graphql(`
   query EditedSpace($id: Int!) {
     space(id: $id) {
       id
@@ -98,105 +62,60 @@ export const EDITED_SPACE_QUERY: TypedDocumentNode<EditedSpaceData, { id: number
       }
     }
   }
-`;
+`);
 
-type ChannelResult<K extends string> = { [key in K]: AdminChannel };
-
-export const ACTIVATE_CHANNEL_MUTATION: TypedDocumentNode<
-  ChannelResult<'activateChannel'>,
-  { id: number }
-> = gql`
+export const ACTIVATE_CHANNEL_MUTATION = graphql(`
   mutation ActivateChannel($id: Int!) {
     activateChannel(id: $id) {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-export const DEACTIVATE_CHANNEL_MUTATION: TypedDocumentNode<
-  ChannelResult<'deactivateChannel'>,
-  { id: number }
-> = gql`
+export const DEACTIVATE_CHANNEL_MUTATION = graphql(`
   mutation DeactivateChannel($id: Int!) {
     deactivateChannel(id: $id) {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-export const SET_CHANNEL_CHATBOT_MUTATION: TypedDocumentNode<
-  ChannelResult<'setChannelChatbot'>,
-  { id: number; useChatbot: boolean }
-> = gql`
+export const SET_CHANNEL_CHATBOT_MUTATION = graphql(`
   mutation SetChannelChatbot($id: Int!, $useChatbot: Boolean!) {
     setChannelChatbot(id: $id, useChatbot: $useChatbot) {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-export const RENAME_CHANNEL_MUTATION: TypedDocumentNode<
-  ChannelResult<'renameChannel'>,
-  { id: number; name: string }
-> = gql`
+export const RENAME_CHANNEL_MUTATION = graphql(`
   mutation RenameChannel($id: Int!, $name: String!) {
     renameChannel(id: $id, name: $name) {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-/** The "Agregar canal" forms: each checks the number with its provider before the server saves it. */
-export interface ConnectSmsChannelInput {
-  accountSid: string;
-  authToken: string;
-  /** E.164, e.g. +15557122661. */
-  phoneNumber: string;
-  name: string | null;
-}
-
-export interface ConnectDialog360ChannelInput {
-  apiKey: string;
-  phoneNumber: string;
-  name: string | null;
-}
-
-export interface ConnectWhatsappCloudChannelInput {
-  phoneNumberId: string;
-  wabaId: string;
-  accessToken: string;
-  name: string | null;
-}
-
-export const CONNECT_SMS_CHANNEL_MUTATION: TypedDocumentNode<
-  ChannelResult<'connectSmsChannel'>,
-  { input: ConnectSmsChannelInput }
-> = gql`
+export const CONNECT_SMS_CHANNEL_MUTATION = graphql(`
   mutation ConnectSmsChannel($input: ConnectSmsChannelInput!) {
     connectSmsChannel(input: $input) {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-export const CONNECT_DIALOG360_CHANNEL_MUTATION: TypedDocumentNode<
-  ChannelResult<'connectDialog360Channel'>,
-  { input: ConnectDialog360ChannelInput }
-> = gql`
+export const CONNECT_DIALOG360_CHANNEL_MUTATION = graphql(`
   mutation ConnectDialog360Channel($input: ConnectDialog360ChannelInput!) {
     connectDialog360Channel(input: $input) {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);
 
-export const CONNECT_WHATSAPP_CLOUD_CHANNEL_MUTATION: TypedDocumentNode<
-  ChannelResult<'connectWhatsappCloudChannel'>,
-  { input: ConnectWhatsappCloudChannelInput }
-> = gql`
+export const CONNECT_WHATSAPP_CLOUD_CHANNEL_MUTATION = graphql(`
   mutation ConnectWhatsappCloudChannel($input: ConnectWhatsappCloudChannelInput!) {
     connectWhatsappCloudChannel(input: $input) {
-      ${CHANNEL_FIELDS}
+      ...AdminChannelFields
     }
   }
-`;
+`);

@@ -1,18 +1,10 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../../../gql';
 
-export interface SelectSpaceData {
-  selectSpace: { id: number; selectedSpaceId: number | null };
-}
-
-export interface SelectSpaceVariables {
-  spaceId: number;
-}
-
-export const SELECT_SPACE_MUTATION: TypedDocumentNode<SelectSpaceData, SelectSpaceVariables> = gql`
+export const SELECT_SPACE_MUTATION = graphql(`
   mutation SelectSpace($spaceId: Int!) {
     selectSpace(spaceId: $spaceId) {
       id
       selectedSpaceId
     }
   }
-`;
+`);

@@ -1,78 +1,38 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { WorkingHours } from '@crm/shared';
+import { graphql } from '../../../gql';
+import type { TeamQuery, TeamUserFieldsFragment } from '../../../gql/graphql';
 
-/** 02 §3 Location and Category: an id and a name. */
-export interface NamedItem {
-  id: number;
-  name: string;
-}
+/** 02 §3 User as the team screens read it; `canManage`: whether the signed-in user may edit or delete it. */
+export type TeamUser = TeamUserFieldsFragment;
 
-/** 02 §3 User as the team screens read it. */
-export interface TeamUser {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  imageUrl: string | null;
-  isAvailable: boolean;
-  rol: { id: number; name: string };
-  spaces: Array<{ id: number; name: string }>;
-  isAdminOfIds: number[];
-  workingHours: WorkingHours | null;
-  location: NamedItem | null;
-  categories: NamedItem[];
-  createdAt: string;
-  /** Whether the signed-in user may edit or delete this one (the server's escalation rule). */
-  canManage: boolean;
-}
+export type TeamLimits = TeamQuery['teamLimits'];
 
-export interface TeamLimits {
-  users: number;
-  admins: number;
-  usersLimit: number | null;
-  adminsLimit: number | null;
-}
+export const TEAM_USER_FIELDS = graphql(`
+  fragment TeamUserFields on TeamUser {
+    id
+    name
+    email
+    phone
+    imageUrl
+    isAvailable
+    rol { id name }
+    spaces { id name }
+    isAdminOfIds
+    workingHours { timezone isActive days { day isActive start end } }
+    location { id name }
+    categories { id name }
+    createdAt
+    canManage
+  }
+`);
 
-export interface TeamFormOptions {
-  /** Only the roles the signed-in user may give. */
-  roles: Array<{ id: number; name: string }>;
-  spaces: Array<{ id: number; name: string }>;
-  locations: NamedItem[];
-  categories: NamedItem[];
-  timezone: string;
-}
-
-type NoVariables = Record<string, never>;
-
-const TEAM_USER_FIELDS = `
-  id
-  name
-  email
-  phone
-  imageUrl
-  isAvailable
-  rol { id name }
-  spaces { id name }
-  isAdminOfIds
-  workingHours { timezone isActive days { day isActive start end } }
-  location { id name }
-  categories { id name }
-  createdAt
-  canManage
-`;
-
-export const TEAM_QUERY: TypedDocumentNode<{ teamUsers: TeamUser[]; teamLimits: TeamLimits }, NoVariables> =
-  gql`
+export const TEAM_QUERY = graphql(`
   query Team {
-    teamUsers { ${TEAM_USER_FIELDS} }
+    teamUsers { ...TeamUserFields }
     teamLimits { users admins usersLimit adminsLimit }
   }
-`;
+`);
 
-export const TEAM_FORM_QUERY: TypedDocumentNode<
-  { teamFormOptions: TeamFormOptions; teamUsers: TeamUser[] },
-  NoVariables
-> = gql`
+export const TEAM_FORM_QUERY = graphql(`
   query TeamForm {
     teamFormOptions {
       roles { id name }
@@ -81,15 +41,12 @@ export const TEAM_FORM_QUERY: TypedDocumentNode<
       categories { id name }
       timezone
     }
-    teamUsers { ${TEAM_USER_FIELDS} }
+    teamUsers { ...TeamUserFields }
   }
-`;
+`);
 
-export const UPDATE_AVAILABILITY_MUTATION: TypedDocumentNode<
-  { updateUserAvailability: TeamUser },
-  { id: number; isAvailable: boolean }
-> = gql`
+export const UPDATE_AVAILABILITY_MUTATION = graphql(`
   mutation UpdateUserAvailability($id: Int!, $isAvailable: Boolean!) {
-    updateUserAvailability(id: $id, isAvailable: $isAvailable) { ${TEAM_USER_FIELDS} }
+    updateUserAvailability(id: $id, isAvailable: $isAvailable) { ...TeamUserFields }
   }
-`;
+`);

@@ -1,56 +1,42 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { CompanySettings } from '@crm/shared';
+import { graphql } from '../../../../gql';
+/** 02 §3 company flags; the same keys as CompanySettings (@crm/shared). */
+export const COMPANY_SETTINGS_FIELDS = graphql(`
+  fragment CompanySettingsFields on CompanySettings {
+    isWelcomeMessageActive
+    isAgentNameInMessageActive
+    canUnarchiveConversations
+    canReturnInboxConversation
+    isBotAutoAssignActive
+    isBotAutoAssignActiveAfterDay
+    isBotActiveAfterDay
+    forceActiveAgentsReassignation
+    automaticAssignment
+    showClientCloseOption
+    sentClientSurveyByDefault
+    archiveClosedClientByDefault
+    isShowActiveAgents
+    includeAdsTags
+    isShowGroupsAtReassign
+  }
+`);
 
-type NoVariables = Record<string, never>;
-
-const SETTINGS_FIELDS = `
-  isWelcomeMessageActive
-  isAgentNameInMessageActive
-  canUnarchiveConversations
-  canReturnInboxConversation
-  isBotAutoAssignActive
-  isBotAutoAssignActiveAfterDay
-  isBotActiveAfterDay
-  forceActiveAgentsReassignation
-  automaticAssignment
-  showClientCloseOption
-  sentClientSurveyByDefault
-  archiveClosedClientByDefault
-  isShowActiveAgents
-  includeAdsTags
-  isShowGroupsAtReassign
-`;
-
-export const COMPANY_SETTINGS_QUERY: TypedDocumentNode<{ companySettings: CompanySettings }, NoVariables> =
-  gql`
+export const COMPANY_SETTINGS_QUERY = graphql(`
   query ConfigCompanySettings {
     companySettings {
-      ${SETTINGS_FIELDS}
+      ...CompanySettingsFields
     }
   }
-`;
+`);
 
-export const UPDATE_COMPANY_SETTINGS: TypedDocumentNode<
-  { updateCompanySettings: CompanySettings },
-  { input: Partial<CompanySettings> }
-> = gql`
+export const UPDATE_COMPANY_SETTINGS = graphql(`
   mutation ConfigUpdateCompanySettings($input: CompanySettingsInput!) {
     updateCompanySettings(input: $input) {
-      ${SETTINGS_FIELDS}
+      ...CompanySettingsFields
     }
   }
-`;
+`);
 
-export interface CompanyProfile {
-  id: number;
-  name: string;
-  timezone: string;
-}
-
-export const UPDATE_COMPANY_PROFILE: TypedDocumentNode<
-  { updateCompanyProfile: CompanyProfile },
-  { input: { name?: string; timezone?: string } }
-> = gql`
+export const UPDATE_COMPANY_PROFILE = graphql(`
   mutation ConfigUpdateCompanyProfile($input: CompanyProfileInput!) {
     updateCompanyProfile(input: $input) {
       id
@@ -58,15 +44,16 @@ export const UPDATE_COMPANY_PROFILE: TypedDocumentNode<
       timezone
     }
   }
-`;
+`);
 
+/** A location or a category as the company tab lists it (locations also count their users). */
 export interface NamedItem {
   id: number;
   name: string;
   userCount?: number;
 }
 
-export const LOCATIONS_QUERY: TypedDocumentNode<{ locations: NamedItem[] }, NoVariables> = gql`
+export const LOCATIONS_QUERY = graphql(`
   query ConfigLocations {
     locations {
       id
@@ -74,65 +61,57 @@ export const LOCATIONS_QUERY: TypedDocumentNode<{ locations: NamedItem[] }, NoVa
       userCount
     }
   }
-`;
+`);
 
-export const CREATE_LOCATION: TypedDocumentNode<{ createLocation: NamedItem }, { input: { name: string } }> =
-  gql`
+export const CREATE_LOCATION = graphql(`
   mutation ConfigCreateLocation($input: LocationInput!) {
     createLocation(input: $input) {
       id
     }
   }
-`;
+`);
 
-export const UPDATE_LOCATION: TypedDocumentNode<
-  { updateLocation: NamedItem },
-  { id: number; input: { name: string } }
-> = gql`
+export const UPDATE_LOCATION = graphql(`
   mutation ConfigUpdateLocation($id: Int!, $input: LocationInput!) {
     updateLocation(id: $id, input: $input) {
       id
     }
   }
-`;
+`);
 
-export const DELETE_LOCATION: TypedDocumentNode<{ deleteLocation: boolean }, { id: number }> = gql`
+export const DELETE_LOCATION = graphql(`
   mutation ConfigDeleteLocation($id: Int!) {
     deleteLocation(id: $id)
   }
-`;
+`);
 
-export const CATEGORIES_QUERY: TypedDocumentNode<{ categories: NamedItem[] }, NoVariables> = gql`
+export const CATEGORIES_QUERY = graphql(`
   query ConfigCategories {
     categories {
       id
       name
     }
   }
-`;
+`);
 
-export const CREATE_CATEGORY: TypedDocumentNode<{ createCategory: NamedItem }, { input: { name: string } }> =
-  gql`
+export const CREATE_CATEGORY = graphql(`
   mutation ConfigCreateCategory($input: CategoryInput!) {
     createCategory(input: $input) {
       id
     }
   }
-`;
+`);
 
-export const UPDATE_CATEGORY: TypedDocumentNode<
-  { updateCategory: NamedItem },
-  { id: number; input: { name: string } }
-> = gql`
+export const UPDATE_CATEGORY = graphql(`
   mutation ConfigUpdateCategory($id: Int!, $input: CategoryInput!) {
     updateCategory(id: $id, input: $input) {
       id
     }
   }
-`;
+`);
 
-export const DELETE_CATEGORY: TypedDocumentNode<{ deleteCategory: boolean }, { id: number }> = gql`
+export const DELETE_CATEGORY = graphql(`
   mutation ConfigDeleteCategory($id: Int!) {
     deleteCategory(id: $id)
   }
-`;
+`);

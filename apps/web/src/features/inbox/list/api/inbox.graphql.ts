@@ -1,38 +1,29 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ConversationView } from '@crm/shared';
-import { CONVERSATION_VIEW_FRAGMENT } from '../../api/conversation.fragment';
+import { graphql } from '../../../../gql';
+import type {
+  InboxFilterAgentsQuery,
+  InboxFilterChannelsQuery,
+  InboxFilterTagsQuery,
+} from '../../../../gql/graphql';
 
-export const CONVERSATION_QUERY: TypedDocumentNode<{ conversation: ConversationView }, { clientId: number }> =
-  gql`
+export type FilterTag = InboxFilterTagsQuery['tags'][number];
+export type FilterAgent = InboxFilterAgentsQuery['agents'][number];
+export type FilterChannel = InboxFilterChannelsQuery['inboxChannels'][number];
+
+export const CONVERSATION_QUERY = graphql(`
   query InboxConversation($clientId: Int!) {
     conversation(clientId: $clientId) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const MARK_CONVERSATION_READ: TypedDocumentNode<
-  { markConversationRead: number },
-  { clientId: number }
-> = gql`
+export const MARK_CONVERSATION_READ = graphql(`
   mutation InboxMarkConversationRead($clientId: Int!) {
     markConversationRead(clientId: $clientId)
   }
-`;
+`);
 
-export interface FilterTag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface FilterAgent {
-  id: number;
-  name: string;
-}
-
-export const FILTER_TAGS_QUERY: TypedDocumentNode<{ tags: FilterTag[] }, Record<string, never>> = gql`
+export const FILTER_TAGS_QUERY = graphql(`
   query InboxFilterTags {
     tags {
       id
@@ -40,27 +31,18 @@ export const FILTER_TAGS_QUERY: TypedDocumentNode<{ tags: FilterTag[] }, Record<
       color
     }
   }
-`;
+`);
 
-export const FILTER_AGENTS_QUERY: TypedDocumentNode<{ agents: FilterAgent[] }, Record<string, never>> = gql`
+export const FILTER_AGENTS_QUERY = graphql(`
   query InboxFilterAgents {
     agents {
       id
       name
     }
   }
-`;
+`);
 
-export interface FilterChannel {
-  id: number;
-  name: string;
-  platform: string;
-}
-
-export const FILTER_CHANNELS_QUERY: TypedDocumentNode<
-  { inboxChannels: FilterChannel[] },
-  Record<string, never>
-> = gql`
+export const FILTER_CHANNELS_QUERY = graphql(`
   query InboxFilterChannels {
     inboxChannels {
       id
@@ -68,7 +50,7 @@ export const FILTER_CHANNELS_QUERY: TypedDocumentNode<
       platform
     }
   }
-`;
+`);
 
 /**
  * Apollo adds __typename to every object it asks for; a conversation that lives beside socket payloads must have

@@ -1,23 +1,9 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ConversationView, MessageSenderKind } from '@crm/shared';
-import { CONVERSATION_VIEW_FRAGMENT } from '../../api/conversation.fragment';
-import type { ClientInfoEntry, DatasheetField } from '../datasheet';
-import type { FollowUpInputValue, FollowUpTemplate } from '../followUp';
-
-type NoVariables = Record<string, never>;
-interface ClientIdVariables {
-  clientId: number;
-}
+import { graphql } from '../../../../gql';
+import type { PanelFollowUpFragment } from '../../../../gql/graphql';
 
 // ---- Pickers ----
 
-export interface PanelTag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export const TAGS_QUERY: TypedDocumentNode<{ tags: PanelTag[] }, NoVariables> = gql`
+export const TAGS_QUERY = graphql(`
   query PanelTags {
     tags {
       id
@@ -25,16 +11,9 @@ export const TAGS_QUERY: TypedDocumentNode<{ tags: PanelTag[] }, NoVariables> = 
       color
     }
   }
-`;
+`);
 
-export interface PanelAgent {
-  id: number;
-  name: string;
-  isAvailable: boolean;
-  roleName: string;
-}
-
-export const AGENTS_QUERY: TypedDocumentNode<{ agents: PanelAgent[] }, NoVariables> = gql`
+export const AGENTS_QUERY = graphql(`
   query PanelAgents {
     agents {
       id
@@ -43,17 +22,10 @@ export const AGENTS_QUERY: TypedDocumentNode<{ agents: PanelAgent[] }, NoVariabl
       roleName
     }
   }
-`;
+`);
 
 /** 02 §3 isShowActiveAgents / forceActiveAgentsReassignation, as the reassignment list applies them. */
-export interface ReassignSettings {
-  showAvailability: boolean;
-  onlyAvailable: boolean;
-  showGroups: boolean;
-}
-
-export const REASSIGN_SETTINGS_QUERY: TypedDocumentNode<{ reassignSettings: ReassignSettings }, NoVariables> =
-  gql`
+export const REASSIGN_SETTINGS_QUERY = graphql(`
   query ReassignSettings {
     reassignSettings {
       showAvailability
@@ -61,26 +33,20 @@ export const REASSIGN_SETTINGS_QUERY: TypedDocumentNode<{ reassignSettings: Reas
       showGroups
     }
   }
-`;
+`);
 
-export interface PanelCategory {
-  id: number;
-  name: string;
-}
-
-export const CATEGORIES_QUERY: TypedDocumentNode<{ categories: PanelCategory[] }, NoVariables> = gql`
+export const CATEGORIES_QUERY = graphql(`
   query PanelCategories {
     categories {
       id
       name
     }
   }
-`;
+`);
 
 // ---- Data sheet ----
 
-export const DATASHEET_FIELDS_QUERY: TypedDocumentNode<{ datasheetFields: DatasheetField[] }, NoVariables> =
-  gql`
+export const DATASHEET_FIELDS_QUERY = graphql(`
   query PanelDatasheetFields {
     datasheetFields {
       id
@@ -90,10 +56,9 @@ export const DATASHEET_FIELDS_QUERY: TypedDocumentNode<{ datasheetFields: Datash
       isDefault
     }
   }
-`;
+`);
 
-export const CLIENT_INFOS_QUERY: TypedDocumentNode<{ clientInfos: ClientInfoEntry[] }, ClientIdVariables> =
-  gql`
+export const CLIENT_INFOS_QUERY = graphql(`
   query PanelClientInfos($clientId: Int!) {
     clientInfos(clientId: $clientId) {
       id
@@ -103,12 +68,9 @@ export const CLIENT_INFOS_QUERY: TypedDocumentNode<{ clientInfos: ClientInfoEntr
       value
     }
   }
-`;
+`);
 
-export const SAVE_CLIENT_INFO_MUTATION: TypedDocumentNode<
-  { saveClientInfo: ClientInfoEntry | null },
-  { clientId: number; fieldId: number; value: string }
-> = gql`
+export const SAVE_CLIENT_INFO_MUTATION = graphql(`
   mutation PanelSaveClientInfo($clientId: Int!, $fieldId: Int!, $value: String!) {
     saveClientInfo(clientId: $clientId, fieldId: $fieldId, value: $value) {
       id
@@ -118,26 +80,14 @@ export const SAVE_CLIENT_INFO_MUTATION: TypedDocumentNode<
       value
     }
   }
-`;
+`);
 
 // ---- Follow-up messages ----
 
-export interface FollowUpMessage {
-  id: number;
-  clientId: number;
-  channelId: number;
-  agentId: number | null;
-  agentName: string | null;
-  content: string;
-  sendAt: string;
-  templateId: number | null;
-  templateName: string | null;
-  variables: string[];
-  file: Record<string, unknown> | null;
-  status: string;
-}
+/** A scheduled message of the conversation (02 §4); `file` is the JSON {url, name, fileType} or null. */
+export type FollowUpMessage = PanelFollowUpFragment;
 
-const FOLLOW_UP_FIELDS = gql`
+export const FOLLOW_UP_FIELDS = graphql(`
   fragment PanelFollowUp on FollowUpMessage {
     id
     clientId
@@ -152,54 +102,40 @@ const FOLLOW_UP_FIELDS = gql`
     file
     status
   }
-`;
+`);
 
-export const FOLLOW_UPS_QUERY: TypedDocumentNode<{ followUpMessages: FollowUpMessage[] }, ClientIdVariables> =
-  gql`
+export const FOLLOW_UPS_QUERY = graphql(`
   query PanelFollowUps($clientId: Int!) {
     followUpMessages(clientId: $clientId) {
       ...PanelFollowUp
     }
   }
-  ${FOLLOW_UP_FIELDS}
-`;
+`);
 
-export const CREATE_FOLLOW_UP_MUTATION: TypedDocumentNode<
-  { createFollowUpMessage: FollowUpMessage },
-  { clientId: number; input: FollowUpInputValue }
-> = gql`
+export const CREATE_FOLLOW_UP_MUTATION = graphql(`
   mutation PanelCreateFollowUp($clientId: Int!, $input: FollowUpInput!) {
     createFollowUpMessage(clientId: $clientId, input: $input) {
       ...PanelFollowUp
     }
   }
-  ${FOLLOW_UP_FIELDS}
-`;
+`);
 
-export const UPDATE_FOLLOW_UP_MUTATION: TypedDocumentNode<
-  { updateFollowUpMessage: FollowUpMessage },
-  { id: number; input: FollowUpInputValue }
-> = gql`
+export const UPDATE_FOLLOW_UP_MUTATION = graphql(`
   mutation PanelUpdateFollowUp($id: Int!, $input: FollowUpInput!) {
     updateFollowUpMessage(id: $id, input: $input) {
       ...PanelFollowUp
     }
   }
-  ${FOLLOW_UP_FIELDS}
-`;
+`);
 
-export const DELETE_FOLLOW_UP_MUTATION: TypedDocumentNode<{ deleteFollowUpMessage: number }, { id: number }> =
-  gql`
+export const DELETE_FOLLOW_UP_MUTATION = graphql(`
     mutation PanelDeleteFollowUp($id: Int!) {
       deleteFollowUpMessage(id: $id)
     }
-  `;
+  `);
 
 /** 02 §4 Templates: only accepted templates of the conversation's channel are offered. */
-export const ACCEPTED_TEMPLATES_QUERY: TypedDocumentNode<
-  { whatsappTemplates: FollowUpTemplate[] },
-  { channelId: number }
-> = gql`
+export const ACCEPTED_TEMPLATES_QUERY = graphql(`
   query PanelAcceptedTemplates($channelId: Int!) {
     whatsappTemplates(channelId: $channelId, status: "accepted") {
       id
@@ -208,20 +144,11 @@ export const ACCEPTED_TEMPLATES_QUERY: TypedDocumentNode<
       components
     }
   }
-`;
+`);
 
 // ---- Forwarding ----
 
-export interface ForwardableMessage {
-  id: number;
-  content: string;
-  type: string;
-  time: string;
-  sender: MessageSenderKind;
-}
-
-export const RECENT_MESSAGES_QUERY: TypedDocumentNode<{ messages: ForwardableMessage[] }, ClientIdVariables> =
-  gql`
+export const RECENT_MESSAGES_QUERY = graphql(`
   query PanelRecentMessages($clientId: Int!) {
     messages(clientId: $clientId, first: 30) {
       id
@@ -231,118 +158,81 @@ export const RECENT_MESSAGES_QUERY: TypedDocumentNode<{ messages: ForwardableMes
       sender
     }
   }
-`;
+`);
 
-export const FORWARD_MESSAGES_MUTATION: TypedDocumentNode<
-  { forwardMessages: Array<{ id: number }> },
-  { messageIds: number[]; clientIds: number[] }
-> = gql`
+export const FORWARD_MESSAGES_MUTATION = graphql(`
   mutation PanelForwardMessages($messageIds: [Int!]!, $clientIds: [Int!]!) {
     forwardMessages(messageIds: $messageIds, clientIds: $clientIds) {
       id
     }
   }
-`;
+`);
 
 // ---- Conversation actions (02 §1, §4) ----
 
-type ConversationAnswer<K extends string> = { [P in K]: ConversationView };
-
-export const RENAME_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'renameConversation'>,
-  { clientId: number; name: string }
-> = gql`
+export const RENAME_MUTATION = graphql(`
   mutation PanelRename($clientId: Int!, $name: String!) {
     renameConversation(clientId: $clientId, name: $name) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const ADD_TAG_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'addTagToConversation'>,
-  { clientId: number; tagId: number }
-> = gql`
+export const ADD_TAG_MUTATION = graphql(`
   mutation PanelAddTag($clientId: Int!, $tagId: Int!) {
     addTagToConversation(clientId: $clientId, tagId: $tagId) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const REMOVE_TAG_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'removeTagFromConversation'>,
-  { clientId: number; tagId: number }
-> = gql`
+export const REMOVE_TAG_MUTATION = graphql(`
   mutation PanelRemoveTag($clientId: Int!, $tagId: Int!) {
     removeTagFromConversation(clientId: $clientId, tagId: $tagId) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const SET_CATEGORY_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'setConversationCategory'>,
-  { clientId: number; categoryId: number | null }
-> = gql`
+export const SET_CATEGORY_MUTATION = graphql(`
   mutation PanelSetCategory($clientId: Int!, $categoryId: Int) {
     setConversationCategory(clientId: $clientId, categoryId: $categoryId) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const SET_ARCHIVED_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'setConversationArchived'>,
-  { clientId: number; archived: boolean }
-> = gql`
+export const SET_ARCHIVED_MUTATION = graphql(`
   mutation PanelSetArchived($clientId: Int!, $archived: Boolean!) {
     setConversationArchived(clientId: $clientId, archived: $archived) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const SET_VALUABLE_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'setConversationValuable'>,
-  { clientId: number; valuable: boolean }
-> = gql`
+export const SET_VALUABLE_MUTATION = graphql(`
   mutation PanelSetValuable($clientId: Int!, $valuable: Boolean!) {
     setConversationValuable(clientId: $clientId, valuable: $valuable) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const SET_FOLLOW_UP_FLAG_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'setConversationFollowUp'>,
-  { clientId: number; followUp: boolean }
-> = gql`
+export const SET_FOLLOW_UP_FLAG_MUTATION = graphql(`
   mutation PanelSetFollowUpFlag($clientId: Int!, $followUp: Boolean!) {
     setConversationFollowUp(clientId: $clientId, followUp: $followUp) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const MARK_UNREAD_MUTATION: TypedDocumentNode<{ markConversationUnread: number }, ClientIdVariables> =
-  gql`
+export const MARK_UNREAD_MUTATION = graphql(`
     mutation PanelMarkUnread($clientId: Int!) {
       markConversationUnread(clientId: $clientId)
     }
-  `;
+  `);
 
-export const CLOSE_MUTATION: TypedDocumentNode<
-  { closeConversation: { client: ConversationView; surveySent: boolean } },
-  { clientId: number; sendSurvey: boolean | null }
-> = gql`
+export const CLOSE_MUTATION = graphql(`
   mutation PanelClose($clientId: Int!, $sendSurvey: Boolean) {
     closeConversation(clientId: $clientId, sendSurvey: $sendSurvey) {
       client {
@@ -351,30 +241,18 @@ export const CLOSE_MUTATION: TypedDocumentNode<
       surveySent
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
+`);
 
-export const REOPEN_MUTATION: TypedDocumentNode<
-  ConversationAnswer<'reopenConversation'>,
-  ClientIdVariables
-> = gql`
+export const REOPEN_MUTATION = graphql(`
   mutation PanelReopen($clientId: Int!) {
     reopenConversation(clientId: $clientId) {
       ...ConversationViewFields
     }
   }
-  ${CONVERSATION_VIEW_FRAGMENT}
-`;
-
-export interface CloseOptions {
-  canClose: boolean;
-  surveyAvailable: boolean;
-  surveyByDefault: boolean;
-}
+`);
 
 /** Whether closing is offered and whether to ask about the channel's satisfaction survey. */
-export const CLOSE_OPTIONS_QUERY: TypedDocumentNode<{ closeOptions: CloseOptions }, { clientId: number }> =
-  gql`
+export const CLOSE_OPTIONS_QUERY = graphql(`
   query PanelCloseOptions($clientId: Int!) {
     closeOptions(clientId: $clientId) {
       canClose
@@ -382,4 +260,4 @@ export const CLOSE_OPTIONS_QUERY: TypedDocumentNode<{ closeOptions: CloseOptions
       surveyByDefault
     }
   }
-`;
+`);

@@ -1,35 +1,11 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { MessageView } from '@crm/shared';
+import type { MessageSenderKind, MessageView } from '@crm/shared';
+import { graphql } from '../../../../gql';
+import type { WindowMessageFieldsFragment } from '../../../../gql/graphql';
 
-/** The API's SendMediaInput (apps/api messages/dto/send-message.input.ts). */
-export interface SendMediaInput {
-  type: 'image' | 'video' | 'audio' | 'document' | 'sticker';
-  url: string;
-  filename?: string;
-  mimeType?: string;
-  weight?: number;
-}
+/** One message to send: exactly one of text, media, location, contacts or template (a caption goes in text). */
+export type { SendMediaInput, SendMessageInput, SendTemplateInput } from '../../../../gql/graphql';
 
-export interface SendTemplateInput {
-  name: string;
-  language: string;
-  /** Values of the body's {{1}}, {{2}}… in order. */
-  bodyParameters: string[];
-}
-
-/** One message: exactly one of text, media, location, contacts or template (a caption goes in text). */
-export interface SendMessageInput {
-  clientId: number;
-  text?: string;
-  media?: SendMediaInput;
-  location?: { latitude: number; longitude: number; name?: string; address?: string };
-  contacts?: Array<{ name: string; phone: string }>;
-  template?: SendTemplateInput;
-  quotedMsgId?: number;
-  fakeId?: string;
-}
-
-const MESSAGE_FIELDS = gql`
+export const MESSAGE_FIELDS = graphql(`
   fragment WindowMessageFields on Message {
     id
     clientId
@@ -52,37 +28,33 @@ const MESSAGE_FIELDS = gql`
     time
     createdAt
   }
-`;
-
-export interface WindowMessagesData {
-  messages: MessageView[];
-}
-
-export interface WindowMessagesVariables {
-  clientId: number;
-  skip: number;
-  first: number;
-}
+`);
 
 /** 02 §7: a conversation's messages, newest first, 30 a page. */
-export const WINDOW_MESSAGES_QUERY: TypedDocumentNode<WindowMessagesData, WindowMessagesVariables> = gql`
-  ${MESSAGE_FIELDS}
+export const WINDOW_MESSAGES_QUERY = graphql(`
   query WindowMessages($clientId: Int!, $skip: Int!, $first: Int!) {
     messages(clientId: $clientId, skip: $skip, first: $first) {
       ...WindowMessageFields
     }
   }
-`;
+`);
 
-export interface SendMessageData {
-  sendMessage: MessageView;
-}
-
-export const SEND_MESSAGE_MUTATION: TypedDocumentNode<SendMessageData, { input: SendMessageInput }> = gql`
-  ${MESSAGE_FIELDS}
+export const SEND_MESSAGE_MUTATION = graphql(`
   mutation WindowSendMessage($input: SendMessageInput!) {
     sendMessage(input: $input) {
       ...WindowMessageFields
     }
   }
-`;
+`);
+
+/**
+ * A message read through GraphQL as the socket payloads carry it (MessageView): the schema types `sender` as a
+ * String and `payload` as JSON; the API only sends the MessageSenderKind values and an object or null.
+ */
+export function toMessageView(message: WindowMessageFieldsFragment): MessageView {
+  return {
+    ...message,
+    sender: message.sender as MessageSenderKind,
+    payload: message.payload as MessageView['payload'],
+  };
+}

@@ -1,19 +1,14 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../../../../gql';
 
-/** 02 §3 Quick answer: the shortcut comes without its leading slash. */
-export interface QuickAnswer {
-  id: number;
-  shortcut: string;
-  /** With the {{nombre_cliente}} and {{nombre_agente}} placeholders. */
-  text: string;
-  /** JSON: {id, name, url, fileType, weight, key} when the answer carries a file. */
-  file: Record<string, unknown> | null;
-}
+import type { WindowQuickAnswersQuery } from '../../../../gql/graphql';
 
-export const QUICK_ANSWERS_QUERY: TypedDocumentNode<
-  { quickAnswers: QuickAnswer[] },
-  Record<string, never>
-> = gql`
+/**
+ * 02 §3 Quick answer: the shortcut comes without its leading slash; the text has the {{nombre_cliente}} and
+ * {{nombre_agente}} placeholders; `file` is JSON, {id, name, url, fileType, weight, key} when it carries a file.
+ */
+export type QuickAnswer = WindowQuickAnswersQuery['quickAnswers'][number];
+
+export const QUICK_ANSWERS_QUERY = graphql(`
     query WindowQuickAnswers {
       quickAnswers {
         id
@@ -22,15 +17,12 @@ export const QUICK_ANSWERS_QUERY: TypedDocumentNode<
         file
       }
     }
-  `;
+  `);
 
-export const USE_QUICK_ANSWER_MUTATION: TypedDocumentNode<
-  { useQuickAnswer: { id: number } },
-  { id: number }
-> = gql`
+export const USE_QUICK_ANSWER_MUTATION = graphql(`
   mutation WindowUseQuickAnswer($id: Int!) {
     useQuickAnswer(id: $id) {
       id
     }
   }
-`;
+`);

@@ -1,26 +1,13 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../../../../gql';
+import type { WindowWhatsappTemplatesQuery } from '../../../../gql/graphql';
 
-/** 02 §3 WhatsApp template, as the composer needs it. */
-export interface WhatsappTemplate {
-  id: number;
-  name: string;
-  language: string;
-  status: string;
-  /** JSON: [{type: 'BODY', text}, …] as Meta describes a template. */
-  components: unknown;
-  /** How many {{n}} variables the body has. */
-  variables: number;
-}
+/**
+ * 02 §3 WhatsApp template, as the composer needs it: `components` is JSON ([{type: 'BODY', text}, …] as Meta
+ * describes a template), `variables` how many {{n}} variables the body has.
+ */
+export type WhatsappTemplate = WindowWhatsappTemplatesQuery['whatsappTemplates'][number];
 
-export interface WhatsappTemplatesVariables {
-  channelId: number;
-  status: string;
-}
-
-export const WHATSAPP_TEMPLATES_QUERY: TypedDocumentNode<
-  { whatsappTemplates: WhatsappTemplate[] },
-  WhatsappTemplatesVariables
-> = gql`
+export const WHATSAPP_TEMPLATES_QUERY = graphql(`
   query WindowWhatsappTemplates($channelId: Int!, $status: String) {
     whatsappTemplates(channelId: $channelId, status: $status) {
       id
@@ -31,4 +18,4 @@ export const WHATSAPP_TEMPLATES_QUERY: TypedDocumentNode<
       variables
     }
   }
-`;
+`);

@@ -3,6 +3,7 @@ import { formatFileSize, type MessageView } from '@crm/shared';
 import { Button, Input, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ChangeEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { jsonObject } from '../../../../lib/json';
 import { toast } from '../../../../lib/toast';
 import { QuotedMessage } from '../../messages/QuotedMessage';
 import type { SendMediaInput } from '../api/messages.graphql';
@@ -57,7 +58,7 @@ const nextKey = (): string => {
 
 /** A quick answer's file (JSON from the API) as media to send, when it has a usable URL. */
 function remoteAttachment(answer: QuickAnswer): StagedAttachment | null {
-  const file = answer.file;
+  const file = jsonObject(answer.file);
   if (!file || typeof file.url !== 'string' || file.url === '') return null;
   const name = typeof file.name === 'string' && file.name ? file.name : 'Archivo';
   const mimeType = typeof file.mimeType === 'string' ? file.mimeType : undefined;

@@ -9,7 +9,12 @@ import {
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { handleError, isSessionErrorCode, resolveError } from '../../../../lib/errors';
 import { onReconnected, subscribeRealtime } from '../../../../lib/socket';
-import { SEND_MESSAGE_MUTATION, type SendMediaInput, WINDOW_MESSAGES_QUERY } from '../api/messages.graphql';
+import {
+  SEND_MESSAGE_MUTATION,
+  type SendMediaInput,
+  toMessageView,
+  WINDOW_MESSAGES_QUERY,
+} from '../api/messages.graphql';
 import { uploadFile } from '../api/upload.rest';
 import {
   contentOfMessage,
@@ -88,7 +93,7 @@ export function useConversationTimeline(
         variables: { clientId, skip, first: PAGE_SIZES.messages },
         fetchPolicy: 'network-only',
       });
-      return result.data?.messages ?? [];
+      return (result.data?.messages ?? []).map(toMessageView);
     },
     [apollo, clientId],
   );
@@ -190,7 +195,7 @@ export function useConversationTimeline(
           variables: { input: sendInputOf(clientId, content, fakeId, draft.quote?.id ?? null) },
         });
         const stored = result.data?.sendMessage;
-        if (stored) dispatch({ type: 'server', messages: [stored] });
+        if (stored) dispatch({ type: 'server', messages: [toMessageView(stored)] });
         drafts.current.delete(fakeId);
       } catch (error) {
         const resolved = resolveError(error);
