@@ -5,9 +5,9 @@ import {
   contactReportColumns,
   firstWord,
   isImportablePhone,
-  platformLabel,
   splitImportTags,
 } from './contacts';
+import { platformLabel } from './platforms';
 import { normalizePhone } from './rules/phone';
 
 describe('contacts rules', () => {

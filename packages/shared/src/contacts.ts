@@ -92,19 +92,6 @@ export function canExportContacts(roleName: string): boolean {
   );
 }
 
-const PLATFORM_LABELS: Record<string, string> = {
-  whatsapp_cloud: 'WhatsApp',
-  whatsapp: 'WhatsApp',
-  dialog360: 'WhatsApp',
-  sandbox: 'WhatsApp',
-  messenger: 'Messenger',
-  sms: 'SMS',
-};
-
-export function platformLabel(platform: string): string {
-  return PLATFORM_LABELS[platform] ?? platform;
-}
-
 /** First word of a name ('María José García' → 'María'); null when there is none. */
 export function firstWord(name: string | null | undefined): string | null {
   const word = name?.trim().split(/\s+/)[0];

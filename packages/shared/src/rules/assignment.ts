@@ -1,3 +1,4 @@
+import { platformOf } from '../platforms';
 import type { WorkingHours } from '../team';
 import { isWithinWorkingHours } from '../team';
 
@@ -8,8 +9,7 @@ import { isWithinWorkingHours } from '../team';
 export function withAgentName(content: string, agentName: string, platform: string): string {
   const name = agentName.trim().replace(/[*_~`]/g, '');
   if (name === '') return content;
-  const bold = platform === 'whatsapp_cloud' || platform === 'dialog360' || platform === 'sandbox';
-  return bold ? `*${name}*:\n${content}` : `${name}:\n${content}`;
+  return platformOf(platform)?.rendersMarkup ? `*${name}*:\n${content}` : `${name}:\n${content}`;
 }
 
 export interface AssignmentCandidate {

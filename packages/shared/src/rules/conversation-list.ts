@@ -13,6 +13,7 @@ import type {
   UnreadCountPayload,
 } from '../messaging';
 import { ROLE_NAMES } from '../permissions';
+import { isListedInInbox } from '../platforms';
 import { normalizeSearchKeyword } from './search';
 
 /**
@@ -145,7 +146,7 @@ export function matchesConversationFilter(
   viewer: ConversationViewer,
 ): boolean {
   // 02 §5: SMS channels are excluded from normal lists.
-  if (conversation.channel.platform === 'sms') return false;
+  if (!isListedInInbox(conversation.channel.platform)) return false;
   if (!canViewerSeeConversation(viewer, conversation)) return false;
   if (!passesType(conversation, filter.type, viewer.userId)) return false;
   if (filter.tagsIds.length > 0 && !conversation.tags.some((tag) => filter.tagsIds.includes(tag.id))) {

@@ -7,6 +7,7 @@ import {
   type ContactsFilterBy,
   clampDateRange,
   defaultRange,
+  isPhoneBased,
   normalizeSearchKeyword,
   rangeInstants,
   SEARCH_DEBOUNCE_MS,
@@ -34,10 +35,6 @@ import { TagSelectModal } from './components/TagSelectModal';
 
 import { useContacts } from './useContacts';
 import './contacts.css';
-
-// Channels whose contacts are phone numbers: the ones a contact can be created in or imported into (the API's
-// PHONE_PLATFORMS refuses the others).
-const PHONE_PLATFORMS: ReadonlySet<string> = new Set(['whatsapp_cloud', 'dialog360', 'sandbox', 'sms']);
 
 /** 02 §2 "Contacts panel" (/contacts). */
 export function ContactsPanel() {
@@ -67,7 +64,7 @@ export function ContactsPanel() {
     if (queryError) handleError(queryError);
   }, [queryError]);
   const phoneChannels = useMemo(
-    () => (channels.data?.inboxChannels ?? []).filter((c) => PHONE_PLATFORMS.has(c.platform)),
+    () => (channels.data?.inboxChannels ?? []).filter((c) => isPhoneBased(c.platform)),
     [channels.data],
   );
 

@@ -1,19 +1,18 @@
 import {
+  type ChannelFamily,
   type ConversationView,
-  displayPhone,
+  contactDisplayName,
   formatConversationTime,
   type PriorityBucket,
+  platformOf,
 } from '@crm/shared';
 
-/** Contact name for the list: its own, the channel profile's, else the phone when the user may see phones. */
+/** Contact name for the list: the shared display-name rule. */
 export function conversationDisplayName(
   conversation: Pick<ConversationView, 'name' | 'nameFromChannel' | 'senderId'>,
   canSeePhoneNumber: boolean,
 ): string {
-  const name = conversation.name?.trim() || conversation.nameFromChannel?.trim();
-  if (name) return name;
-  // 02 §5: phones appear only with canSeePhoneNumber.
-  return canSeePhoneNumber ? displayPhone(conversation.senderId) : 'Contacto sin nombre';
+  return contactDisplayName(conversation, canSeePhoneNumber);
 }
 
 /** Up to two initials of a name; null when it has no letters (a phone) so the avatar shows an icon. */
@@ -35,26 +34,12 @@ export function avatarColor(id: number): string {
   return AVATAR_COLORS[Math.abs(id) % AVATAR_COLORS.length] ?? AVATAR_COLORS[0];
 }
 
-export type ChannelKind = 'whatsapp' | 'messenger' | 'sms' | 'sandbox' | 'other';
+export type ChannelKind = ChannelFamily | 'other';
 
-// The API's channel platforms (whatsapp_cloud, dialog360, messenger, sms, sandbox) grouped by what the user sees.
+/** The platform grouped by what the user sees (the shared platform table's family). */
 export function channelKind(platform: string): ChannelKind {
-  if (platform === 'whatsapp_cloud' || platform === 'dialog360' || platform.startsWith('whatsapp')) {
-    return 'whatsapp';
-  }
-  if (platform === 'messenger') return 'messenger';
-  if (platform === 'sms') return 'sms';
-  if (platform === 'sandbox') return 'sandbox';
-  return 'other';
+  return platformOf(platform)?.family ?? 'other';
 }
-
-export const CHANNEL_LABELS: Record<ChannelKind, string> = {
-  whatsapp: 'WhatsApp',
-  messenger: 'Messenger',
-  sms: 'SMS',
-  sandbox: 'Canal de prueba',
-  other: 'Canal',
-};
 
 export const PRIORITY_TEXT: Record<PriorityBucket, string> = {
   high: 'Prioridad alta',

@@ -1,4 +1,4 @@
-import type { ConversationView } from '@crm/shared';
+import { type ConversationView, platformLabel } from '@crm/shared';
 import { Avatar, Divider, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useAccess } from '../../access/hooks/useAccess';
@@ -9,7 +9,7 @@ import { ForwardModal } from './components/ForwardModal';
 import { NameEditor } from './components/NameEditor';
 import { PanelActions } from './components/PanelActions';
 import { TagsSection } from './components/TagsSection';
-import { conversationPhone, conversationTitle, platformLabel } from './conversationDisplay';
+import { conversationPhone, conversationTitle } from './conversationDisplay';
 import { useConversationActions } from './hooks/useConversationActions';
 import { panelAccess } from './panelAccess';
 import './clientInfoPanel.css';
@@ -53,10 +53,10 @@ export function ClientInfoPanel({ conversation }: { conversation: ConversationVi
       />
       <div className="client-info-identity">
         <Avatar size={56} src={view.imageUrl ?? undefined}>
-          {conversationTitle(view).charAt(0).toUpperCase()}
+          {conversationTitle(view, access.seePhone).charAt(0).toUpperCase()}
         </Avatar>
         {/* Keyed by id: an edit in progress belongs to the conversation it started on. */}
-        <NameEditor key={view.id} conversation={view} onAnswer={showAnswer} />
+        <NameEditor key={view.id} conversation={view} canSeePhone={access.seePhone} onAnswer={showAnswer} />
         {access.seePhone && (
           <Typography.Text data-testid="client-phone" copyable>
             {conversationPhone(view)}

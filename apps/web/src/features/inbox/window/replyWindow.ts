@@ -1,9 +1,12 @@
-import { type ConversationView, windowRemainingMinutes } from '@crm/shared';
+import {
+  type ConversationView,
+  type ReplyWindowKind,
+  replyWindowOf,
+  sendsTemplates,
+  windowRemainingMinutes,
+} from '@crm/shared';
 
-/** Platforms that send WhatsApp templates (the API's send rule: Cloud API, 360dialog and the sandbox). */
-const TEMPLATE_PLATFORMS: ReadonlySet<string> = new Set(['whatsapp_cloud', 'dialog360', 'sandbox']);
-
-export const sendsTemplates = (platform: string): boolean => TEMPLATE_PLATFORMS.has(platform);
+export { sendsTemplates };
 
 /**
  * What the composer offers (01 §4 messaging windows): anything inside the reply window; outside it, approved
@@ -11,11 +14,17 @@ export const sendsTemplates = (platform: string): boolean => TEMPLATE_PLATFORMS.
  */
 export type ComposerMode = 'free' | 'templates' | 'messengerClosed' | 'closed';
 
+// Messenger's 7-day rule has its own closed state: no template can reopen it.
+const CLOSED_MODE: Record<ReplyWindowKind, ComposerMode> = {
+  whatsapp: 'closed',
+  messenger: 'messengerClosed',
+};
+
 export function composerMode(platform: string, remainingMinutes: number): ComposerMode {
   if (remainingMinutes > 0) return 'free';
   if (sendsTemplates(platform)) return 'templates';
-  if (platform === 'messenger') return 'messengerClosed';
-  return 'closed';
+  const window = replyWindowOf(platform);
+  return window ? CLOSED_MODE[window] : 'closed';
 }
 
 /**

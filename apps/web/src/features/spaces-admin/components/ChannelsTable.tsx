@@ -1,6 +1,6 @@
 import { EditOutlined, LinkOutlined, LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@apollo/client/react';
-import { channelNameError, formatMediumDate } from '@crm/shared';
+import { channelNameError, formatMediumDate, platformOf } from '@crm/shared';
 import { Button, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type HTMLAttributes, useState } from 'react';
@@ -84,7 +84,7 @@ export function ChannelsTable({ channels, spaceNames, canWrite, timeZone, onChan
               Dispositivo: {slotStatusLabel(channel.slotStatus)}
             </Typography.Text>
           ) : null}
-          {channel.platform === 'messenger' && channel.expiresAt ? (
+          {platformOf(channel.platform)?.tokenExpires && channel.expiresAt ? (
             <Typography.Text type="secondary">
               Vence el {formatMediumDate(channel.expiresAt, timeZone)}
             </Typography.Text>
@@ -149,12 +149,12 @@ export function ChannelsTable({ channels, spaceNames, canWrite, timeZone, onChan
                 >
                   Renombrar
                 </Button>
-                {channel.platform === 'sandbox' && channel.slotStatus !== 'AUTHENTICATED' ? (
+                {platformOf(channel.platform)?.linkedDevice && channel.slotStatus !== 'AUTHENTICATED' ? (
                   <Link to={`/spaces/new-whatsapp?channelId=${channel.id}`}>
                     <LinkOutlined /> Vincular
                   </Link>
                 ) : null}
-                {channel.platform === 'sandbox' && channel.slotStatus === 'AUTHENTICATED' ? (
+                {platformOf(channel.platform)?.linkedDevice && channel.slotStatus === 'AUTHENTICATED' ? (
                   <Popconfirm
                     title={`¿Cerrar la sesión del dispositivo de ${channel.name}?`}
                     description="El canal se desactiva hasta que se vincule de nuevo."
@@ -178,7 +178,7 @@ export function ChannelsTable({ channels, spaceNames, canWrite, timeZone, onChan
                     </Button>
                   </Popconfirm>
                 ) : null}
-                {channel.platform === 'messenger' ? (
+                {platformOf(channel.platform)?.tokenExpires ? (
                   <Button
                     type="link"
                     icon={<ReloadOutlined />}

@@ -29,7 +29,7 @@ describe('conversation row', () => {
     expect(row.getAttribute('href')).toBe('/chat/42');
     expect(row.getAttribute('data-client-id')).toBe('42');
     expect(within(row).getByTestId('conversation-name').textContent).toBe('María García');
-    expect(within(row).getByRole('img', { name: 'Canal de prueba: Canal de prueba' })).toBeDefined();
+    expect(within(row).getByRole('img', { name: 'WhatsApp de prueba: Canal de prueba' })).toBeDefined();
     expect(within(row).getByTestId('conversation-last-message').textContent).toBe(
       '¿Me lo apartan para mañana?',
     );
@@ -133,7 +133,7 @@ describe('conversation row', () => {
     ['whatsapp_cloud', 'WhatsApp'],
     ['messenger', 'Messenger'],
     ['sms', 'SMS'],
-    ['sandbox', 'Canal de prueba'],
+    ['sandbox', 'WhatsApp de prueba'],
   ])('shows the %s channel as %s', (platform, label) => {
     const row = renderRow({ channel: { id: 1, name: 'Ventas', platform, phone: null } });
     expect(within(row).getByRole('img', { name: `${label}: Ventas` })).toBeDefined();

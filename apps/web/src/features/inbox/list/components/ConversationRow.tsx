@@ -8,7 +8,7 @@ import {
   UserOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
-import { type ConversationView, priorityBucket } from '@crm/shared';
+import { type ConversationView, platformLabel, priorityBucket } from '@crm/shared';
 import { Avatar, Badge } from 'antd';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +17,6 @@ import '../../messages/messages.css';
 import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import {
   avatarColor,
-  CHANNEL_LABELS,
   type ChannelKind,
   channelKind,
   conversationDisplayName,
@@ -44,7 +43,7 @@ const CHANNEL_ICONS: Record<ChannelKind, typeof CommentOutlined> = {
 export function ChannelIcon({ channel }: { channel: ConversationView['channel'] }) {
   const kind = channelKind(channel.platform);
   const Icon = CHANNEL_ICONS[kind];
-  const label = `${CHANNEL_LABELS[kind]}: ${channel.name}`;
+  const label = `${platformLabel(channel.platform)}: ${channel.name}`;
   return (
     <span
       className={`conv-channel conv-channel-${kind}`}

@@ -20,7 +20,7 @@ describe('client info panel: what each user sees', () => {
     const panel = screen.getByTestId('client-info-panel');
     expect(within(panel).getByTestId('client-name').textContent).toBe('María García');
     expect(screen.getByTestId('client-phone').textContent).toContain('+525511112222');
-    expect(screen.getByTestId('client-channel').textContent).toBe('Canal de prueba · Simulador');
+    expect(screen.getByTestId('client-channel').textContent).toBe('Canal de prueba · WhatsApp de prueba');
     expect(screen.getByTestId('agent-select')).toBeDefined();
     expect(screen.getByTestId('tag-select')).toBeDefined();
     expect(screen.getByTestId('action-delete')).toBeDefined();

@@ -1,6 +1,6 @@
-import { DEFAULT_ROLE_PERMISSIONS, toPermissionMap } from '@crm/shared';
+import { DEFAULT_ROLE_PERMISSIONS, platformLabel, toPermissionMap } from '@crm/shared';
 import { describe, expect, it } from 'vitest';
-import { conversationPhone, conversationTitle, platformLabel } from '../conversationDisplay';
+import { conversationPhone, conversationTitle } from '../conversationDisplay';
 import { DATASHEET_MESSAGES, validateDatasheetValue, valuesByField } from '../datasheet';
 import { FORWARD_TEXTS, forwardProblem, toggleContact, toggleMessage } from '../forward';
 import { panelAccess } from '../panelAccess';
@@ -38,15 +38,20 @@ describe('conversation display', () => {
     expect(conversationPhone(makeConversation({ senderId: '34600111222' }))).toBe('+34600111222');
   });
 
-  it('names the contact by the given name, else the channel name, else the phone', () => {
-    expect(conversationTitle(makeConversation({ name: 'Lucía' }))).toBe('Lucía');
-    expect(conversationTitle(makeConversation({ name: null, nameFromChannel: 'Lu' }))).toBe('Lu');
-    expect(conversationTitle(makeConversation({ name: ' ', nameFromChannel: null }))).toBe('+525511112222');
+  it('names the contact by the given name, else the channel name, else the phone for who may see it', () => {
+    expect(conversationTitle(makeConversation({ name: 'Lucía' }), false)).toBe('Lucía');
+    expect(conversationTitle(makeConversation({ name: null, nameFromChannel: 'Lu' }), false)).toBe('Lu');
+    expect(conversationTitle(makeConversation({ name: ' ', nameFromChannel: null }), true)).toBe(
+      '+525511112222',
+    );
+    expect(conversationTitle(makeConversation({ name: ' ', nameFromChannel: null }), false)).toBe(
+      'Contacto sin nombre',
+    );
   });
 
   it('labels the platforms in Spanish', () => {
     expect(platformLabel('whatsapp_cloud')).toBe('WhatsApp');
-    expect(platformLabel('sandbox')).toBe('Simulador');
+    expect(platformLabel('sandbox')).toBe('WhatsApp de prueba');
   });
 });
 

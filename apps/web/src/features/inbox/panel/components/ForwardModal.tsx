@@ -24,6 +24,11 @@ const SENDER_LABELS: Record<MessageSenderKind, string> = {
   SYSTEM: 'Aviso',
 };
 
+/** The schema types `sender` as a String: an unknown kind is shown as it came. */
+function senderLabel(sender: string): string {
+  return Object.hasOwn(SENDER_LABELS, sender) ? SENDER_LABELS[sender as MessageSenderKind] : sender;
+}
+
 interface ForwardModalProps {
   conversation: ConversationView;
   showPhones: boolean;
@@ -118,8 +123,7 @@ export function ForwardModal({ conversation, showPhones, onClose }: ForwardModal
                 onChange={() => setMessageIds((current) => toggleMessage(current, message.id).selected)}
               >
                 <span className="forward-item-meta">
-                  {SENDER_LABELS[message.sender] ?? message.sender} ·{' '}
-                  {formatConversationTime(message.time, undefined, timeZone)}
+                  {senderLabel(message.sender)} · {formatConversationTime(message.time, undefined, timeZone)}
                 </span>
                 <span className="forward-item-text">{messagePreview(message.type, message.content)}</span>
               </Checkbox>
@@ -150,7 +154,7 @@ export function ForwardModal({ conversation, showPhones, onClose }: ForwardModal
                 disabled={!checked && full}
                 onChange={() => toggleTarget(candidate)}
               >
-                <span className="forward-item-text">{conversationTitle(candidate)}</span>
+                <span className="forward-item-text">{conversationTitle(candidate, showPhones)}</span>
                 {showPhones && <span className="forward-item-meta">{conversationPhone(candidate)}</span>}
               </Checkbox>
             </li>
@@ -188,7 +192,7 @@ export function ForwardModal({ conversation, showPhones, onClose }: ForwardModal
         <div className="forward-targets">
           {targets.map((target) => (
             <Tag key={target.id} closable onClose={() => toggleTarget(target)} data-testid="forward-chosen">
-              {conversationTitle(target)}
+              {conversationTitle(target, showPhones)}
             </Tag>
           ))}
         </div>

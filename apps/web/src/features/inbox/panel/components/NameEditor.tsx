@@ -9,16 +9,18 @@ import { conversationTitle } from '../conversationDisplay';
 
 interface NameEditorProps {
   conversation: ConversationView;
+  /** 02 §5: an unnamed contact shows its phone only with canSeePhoneNumber. */
+  canSeePhone: boolean;
   onAnswer: (view: ConversationView) => void;
 }
 
 /** The contact's name, edited in place (renameConversation); an empty name is refused with 'Nombre obligatorio'. */
-export function NameEditor({ conversation, onAnswer }: NameEditorProps) {
+export function NameEditor({ conversation, canSeePhone, onAnswer }: NameEditorProps) {
   const client = useApolloClient();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const title = conversationTitle(conversation);
+  const title = conversationTitle(conversation, canSeePhone);
 
   const start = () => {
     setDraft(conversation.name ?? conversation.nameFromChannel ?? '');

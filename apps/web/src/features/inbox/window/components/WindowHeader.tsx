@@ -5,25 +5,23 @@ import {
   MessageOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
-import { type ConversationView, displayPhone } from '@crm/shared';
+import {
+  type ChannelFamily,
+  type ConversationView,
+  contactDisplayName,
+  displayPhone,
+  platformLabel,
+  platformOf,
+} from '@crm/shared';
 import { Avatar, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { windowLabel } from '../replyWindow';
 
-const PLATFORM_ICONS: Record<string, ReactNode> = {
-  whatsapp_cloud: <WhatsAppOutlined />,
-  dialog360: <WhatsAppOutlined />,
+const FAMILY_ICONS: Record<ChannelFamily, ReactNode> = {
+  whatsapp: <WhatsAppOutlined />,
   messenger: <FacebookOutlined />,
   sms: <MessageOutlined />,
   sandbox: <ExperimentOutlined />,
-};
-
-const PLATFORM_LABELS: Record<string, string> = {
-  whatsapp_cloud: 'WhatsApp',
-  dialog360: 'WhatsApp',
-  messenger: 'Messenger',
-  sms: 'SMS',
-  sandbox: 'Canal de prueba',
 };
 
 /** Under an hour left the agent should hurry; closed is its own state. */
@@ -41,8 +39,9 @@ export interface WindowHeaderProps {
 
 /** Who the conversation is with, on which channel, and how long the reply window stays open (02 §4). */
 export function WindowHeader({ conversation, remainingMinutes, canSeePhone }: WindowHeaderProps) {
-  const phone = displayPhone(conversation.senderId);
-  const title = conversation.name?.trim() || (canSeePhone ? phone : 'Cliente sin nombre');
+  const phone = canSeePhone && conversation.senderId ? displayPhone(conversation.senderId) : '';
+  const title = contactDisplayName(conversation, canSeePhone);
+  const family = platformOf(conversation.channel.platform)?.family;
   const { channel } = conversation;
   const state = urgency(remainingMinutes);
   return (
@@ -58,9 +57,9 @@ export function WindowHeader({ conversation, remainingMinutes, canSeePhone }: Wi
           <span
             className={`cw-platform cw-platform-${channel.platform}`}
             role="img"
-            aria-label={PLATFORM_LABELS[channel.platform] ?? channel.platform}
+            aria-label={platformLabel(channel.platform)}
           >
-            {PLATFORM_ICONS[channel.platform] ?? <MessageOutlined />}
+            {family ? FAMILY_ICONS[family] : <MessageOutlined />}
           </span>
           <span>{channel.name}</span>
           {canSeePhone && conversation.name?.trim() && phone ? (
