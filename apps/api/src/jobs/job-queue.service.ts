@@ -1,4 +1,4 @@
-import { hostname } from 'node:os';
+import { EventEmitter } from 'node:events';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -6,26 +6,41 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { sql } from 'kysely';
-import { Client as PgClient } from 'pg';
-import { DataSource, type EntityManager } from 'typeorm';
+import {
+  type JobHelpers,
+  type Runner,
+  run,
+  type TaskList,
+  type WorkerEvents,
+  Logger as WorkerLogger,
+} from 'graphile-worker';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { Executor } from '../database/kysely';
-import { queryRows } from '../database/query-rows';
-import type { Job } from './job.entity';
+import { DATABASE_URL, type Executor } from '../database/kysely';
+import { JOB_NAMES, type JobPayloads } from './job-types';
+import { JobsRepository, type LivenessLock } from './jobs.repository';
 
 export interface EnqueueOptions {
   runAt?: Date;
-  /** A second enqueue with the same key is ignored, even after the first has run. */
+  /** A second enqueue with the same key adds nothing, even after the first job has run (kept a week). */
   singletonKey?: string;
+  /** Tries in all, this one included (default 8). */
   maxAttempts?: number;
-  /** Enqueue inside the caller's transaction: the job exists only if the work it belongs to was committed. */
-  manager?: EntityManager;
-  /** The same, for a Kysely transaction (repositories). */
+  /** Enqueue inside the caller's Kysely transaction: the job exists only if the work it belongs to commits. */
   db?: Executor;
 }
 
-/** Thrown by a handler for an error that retrying cannot fix. */
+/** The job a handler is running. */
+export interface JobInfo {
+  id: string;
+  name: string;
+  /** This try, from 1. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
+
+/** Thrown by a handler for an error that retrying cannot fix: the job stops at once, logged, never retried. */
 export class PermanentJobError extends Error {}
 
 /** Thrown by a handler to be retried after a given delay (e.g. a provider's Retry-After). */
@@ -38,168 +53,187 @@ export class RetryJobError extends Error {
   }
 }
 
-export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
-
-const CHANNEL = 'crm_jobs';
-const LEASE_SECONDS = 120;
+const DEFAULT_MAX_ATTEMPTS = 8;
+// Jobs run at once per instance; Graphile's pool gets two connections more (its LISTEN and bookkeeping).
+const CONCURRENCY = 8;
+// A job locked this long by a worker whose liveness lock is gone is released to run again.
+const RECOVERY_GRACE_SECONDS = 60;
+const RECOVERY_INTERVAL_MS = 60_000;
 
 /**
- * Durable jobs on PostgreSQL (ARCHITECTURE rules 6 and 9). Claims use FOR UPDATE SKIP LOCKED with a lease, so
- * several API instances share the work and never run one job at the same time; a crashed worker's job runs
- * again when its lease ends. New jobs wake the workers through LISTEN/NOTIFY, with polling as the safety net.
+ * Durable jobs on Graphile Worker (ARCHITECTURE rules 6 and 9): PostgreSQL only, jobs claimed with SKIP LOCKED so
+ * several API instances share the work and never run one job twice at once, new jobs wake the workers through
+ * LISTEN/NOTIFY with `jobPollMs` polling for delayed ones. On top of Graphile: typed payloads (`JobPayloads`),
+ * singleton keys that outlive the job (`job_keys`), `PermanentJobError` / `RetryJobError(delayMs)`, and crash
+ * recovery within minutes instead of Graphile's 4 hours (see `JobsRepository.unlockDeadWorkers`).
+ *
+ * Generic only so tests can run jobs of their own (`JobQueueService<TestPayloads>`); the application's is typed
+ * by `JobPayloads`.
  */
 @Injectable()
-export class JobQueueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(JobQueueService.name);
-  private readonly handlers = new Map<string, JobHandler>();
-  private readonly workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-  private timer: NodeJS.Timeout | null = null;
-  private listener: PgClient | null = null;
-  private running = false;
-  private ticking: Promise<void> | null = null;
-  private wakeAgain = false;
+export class JobQueueService<P extends object = JobPayloads>
+  implements OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('JobQueue');
+  private readonly handlers = new Set<string>();
+  // Graphile reads this object's keys at each fetch, so a handler registered after start (tests) runs too.
+  private readonly tasks: TaskList = {};
+  private runner: Runner | null = null;
+  private liveness: Promise<LivenessLock> | null = null;
+  private recoveryTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly jobs: JobsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {}
 
-  register(queue: string, handler: JobHandler): void {
-    this.handlers.set(queue, handler);
+  /** Declares the handler of a job name; services call this in `onModuleInit`. */
+  register<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>): void {
+    this.handlers.add(name);
+    this.tasks[name] = (payload: unknown, helpers: JobHelpers) =>
+      this.runTask(name, handler, payload as P[N], helpers);
   }
 
-  async enqueue(
-    queue: string,
-    payload: Record<string, unknown>,
+  /** Adds a job; returns false when its singleton key was already used. */
+  async enqueue<N extends keyof P & string>(
+    name: N,
+    payload: P[N],
     options: EnqueueOptions = {},
-  ): Promise<void> {
-    if (options.db) {
-      await sql`INSERT INTO jobs (queue, payload, "runAt", "maxAttempts", "singletonKey")
-        VALUES (${queue}, ${JSON.stringify(payload)}, coalesce(${options.runAt ?? null}::timestamptz, now()),
-          ${options.maxAttempts ?? 8}, ${options.singletonKey ?? null}) ON CONFLICT ("singletonKey") DO NOTHING`.execute(
-        options.db,
-      );
-      await sql`SELECT pg_notify(${CHANNEL}, ${queue})`.execute(options.db);
-      return;
-    }
-    const runner = options.manager ?? this.dataSource.manager;
-    await runner.query(
-      `INSERT INTO jobs (queue, payload, "runAt", "maxAttempts", "singletonKey")
-       VALUES ($1, $2, coalesce($3, now()), $4, $5) ON CONFLICT ("singletonKey") DO NOTHING`,
-      [
-        queue,
-        JSON.stringify(payload),
-        options.runAt ?? null,
-        options.maxAttempts ?? 8,
-        options.singletonKey ?? null,
-      ],
-    );
-    // Delivered at commit when inside a transaction.
-    await runner.query('SELECT pg_notify($1, $2)', [CHANNEL, queue]);
+  ): Promise<boolean> {
+    return this.jobs.add(options.db, {
+      name,
+      payload,
+      runAt: options.runAt,
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      singletonKey: options.singletonKey,
+    });
   }
 
+  /** Refuses to start while a declared job has no handler, then starts the worker (when jobs are enabled). */
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.jobsEnabled) return;
-    this.running = true;
-    await this.listen().catch((error) =>
-      this.logger.warn(`LISTEN unavailable, polling only: ${String(error)}`),
-    );
-    this.timer = setInterval(() => this.wake(), this.config.jobPollMs);
-    this.wake();
-  }
-
-  /** Before the database connections close: stop claiming and let running jobs finish. */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearInterval(this.timer);
-    await this.ticking;
-    await this.listener?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    const options = this.dataSource.options as { url?: string };
-    this.listener = new PgClient({ connectionString: options.url });
-    this.listener.on('error', (error: Error) => this.logger.warn(`job listener: ${error.message}`));
-    await this.listener.connect();
-    this.listener.on('notification', () => this.wake());
-    await this.listener.query(`LISTEN ${CHANNEL}`);
-  }
-
-  private wake(): void {
-    if (!this.running) return;
-    if (this.ticking) {
-      this.wakeAgain = true;
-      return;
-    }
-    this.ticking = this.drain()
-      .then(() => undefined)
-      .catch((error) => this.logger.error(`job loop: ${String(error)}`))
-      .finally(() => {
-        this.ticking = null;
-        if (this.wakeAgain && this.running) {
-          this.wakeAgain = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** Runs ready jobs until none is left. Public for tests that want to wait for the queue to settle. */
-  async drain(): Promise<number> {
-    let ran = 0;
-    for (;;) {
-      const jobs = await this.claim(10);
-      if (jobs.length === 0) return ran;
-      await Promise.all(jobs.map((job) => this.run(job)));
-      ran += jobs.length;
-    }
-  }
-
-  private async claim(limit: number): Promise<Job[]> {
-    const queues = [...this.handlers.keys()];
-    if (queues.length === 0) return [];
-    const rows: unknown = await this.dataSource.query(
-      `UPDATE jobs SET "lockedUntil" = now() + make_interval(secs => $3), "lockedBy" = $4, attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM jobs
-         WHERE queue = ANY($1) AND "doneAt" IS NULL AND "runAt" <= now()
-           AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-         ORDER BY "runAt", id LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
-      [queues, limit, LEASE_SECONDS, this.workerId],
-    );
-    return queryRows<Job>(rows);
-  }
-
-  private async run(job: Job): Promise<void> {
-    const handler = this.handlers.get(job.queue);
-    if (!handler) return;
-    try {
-      await handler(job.payload, job);
-      await this.dataSource.query(
-        `UPDATE jobs SET "doneAt" = now(), "lockedUntil" = NULL, "lastError" = NULL WHERE id = $1`,
-        [job.id],
+    const missing = JOB_NAMES.filter((name) => !this.handlers.has(name));
+    if (missing.length > 0) {
+      throw new Error(
+        `Job queue: no handler registered for ${missing.map((name) => `'${name}'`).join(', ')} ` +
+          '(every job of JobPayloads needs one, registered in onModuleInit)',
       );
+    }
+    if (!this.config.jobsEnabled) return;
+    const events = new EventEmitter() as WorkerEvents;
+    // Graphile names the pool when it creates it; its jobs are locked under that name.
+    events.on('pool:create', ({ workerPool }) => {
+      this.liveness = this.jobs.holdLiveness(workerPool.id);
+    });
+    this.runner = await run({
+      connectionString: this.databaseUrl,
+      maxPoolSize: CONCURRENCY + 2,
+      concurrency: CONCURRENCY,
+      // One fetch per poll for the whole pool (up to CONCURRENCY jobs), handed to the workers as they free up.
+      preset: { worker: { localQueue: { size: CONCURRENCY } } },
+      pollInterval: this.config.jobPollMs,
+      // Nest owns the process's signals: beforeApplicationShutdown stops the runner.
+      noHandleSignals: true,
+      taskList: this.tasks,
+      // No crontab file: Nest's scheduler runs the periodic ticks.
+      parsedCronItems: [],
+      logger: this.workerLogger(),
+      events,
+    });
+    this.runner.promise.catch(async (error: unknown) => {
+      // Stopped on its own (its running jobs finished): what it still holds may go to other instances.
+      this.logger.error(`job worker stopped: ${String(error)}`);
+      await this.releaseLiveness();
+    });
+    await this.liveness;
+    await this.recoverAbandonedJobs().catch(() => undefined);
+    this.recoveryTimer = setInterval(
+      () => void this.recoverAbandonedJobs().catch(() => undefined),
+      RECOVERY_INTERVAL_MS,
+    );
+  }
+
+  /** Before the database connections close: stop taking jobs and let running ones finish. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.recoveryTimer) clearInterval(this.recoveryTimer);
+    this.recoveryTimer = null;
+    const runner = this.runner;
+    this.runner = null;
+    await runner?.stop().catch((error: unknown) => this.logger.warn(`job worker stop: ${String(error)}`));
+    // Only once our jobs are done: until then, other instances must not take them.
+    await this.releaseLiveness();
+  }
+
+  private async releaseLiveness(): Promise<void> {
+    const liveness = this.liveness;
+    this.liveness = null;
+    await (await liveness)?.release();
+  }
+
+  /**
+   * Releases the jobs of workers that died holding them (process killed, connection lost), so they run again.
+   * Runs at start and every minute; public for tests.
+   */
+  async recoverAbandonedJobs(graceSeconds = RECOVERY_GRACE_SECONDS): Promise<string[]> {
+    try {
+      const dead = await this.jobs.unlockDeadWorkers(graceSeconds);
+      if (dead.length > 0) this.logger.warn(`released the jobs of stopped workers ${dead.join(', ')}`);
+      return dead;
+    } catch (error) {
+      this.logger.warn(`job recovery: ${String(error)}`);
+      throw error;
+    }
+  }
+
+  /** One try of a job: what the handler's outcome means for Graphile. */
+  private async runTask<T>(
+    name: string,
+    handler: JobHandler<T>,
+    payload: T,
+    helpers: JobHelpers,
+  ): Promise<void> {
+    const job: JobInfo = {
+      id: helpers.job.id,
+      name,
+      attempts: helpers.job.attempts,
+      maxAttempts: helpers.job.max_attempts,
+    };
+    try {
+      await handler(payload, job);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const permanent = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
-      if (permanent) {
-        this.logger.warn(
-          `job ${job.queue}#${job.id} failed for good after ${job.attempts} attempts: ${message}`,
-        );
-        await this.dataSource.query(
-          `UPDATE jobs SET "doneAt" = now(), failed = true, "lockedUntil" = NULL, "lastError" = $2 WHERE id = $1`,
-          [job.id, message],
+      if (error instanceof PermanentJobError) {
+        // Returning completes (deletes) the job: it never runs again.
+        this.logger.warn(`job ${name}#${job.id} failed for good at attempt ${job.attempts}: ${message}`);
+        return;
+      }
+      if (error instanceof RetryJobError) {
+        if (job.attempts >= job.maxAttempts) {
+          this.logger.warn(
+            `job ${name}#${job.id} failed for good after ${job.attempts} attempts: ${message}`,
+          );
+          return;
+        }
+        // Graphile's backoff is its own (e^attempts s): a given delay is a new job carrying the attempts made.
+        await this.jobs.addRetry(
+          { name, payload, maxAttempts: job.maxAttempts },
+          job.attempts,
+          error.delayMs,
         );
         return;
       }
-      // Exponential backoff (1 s, 2 s, 4 s … capped at 5 min) unless the handler knows better.
-      const delayMs =
-        error instanceof RetryJobError ? error.delayMs : Math.min(300_000, 1000 * 2 ** (job.attempts - 1));
-      await this.dataSource.query(
-        `UPDATE jobs SET "runAt" = now() + make_interval(secs => $2), "lockedUntil" = NULL, "lastError" = $3
-         WHERE id = $1`,
-        [job.id, delayMs / 1000, message],
-      );
+      // Anything else: Graphile retries with exponential backoff, and keeps the job as failed after the last try.
+      throw error;
     }
+  }
+
+  /** Graphile's log lines through Nest's logger; its per-job success lines only at debug level. */
+  private workerLogger(): WorkerLogger {
+    return new WorkerLogger(() => (level, message) => {
+      const severity: string = level;
+      if (severity === 'error') this.logger.error(message);
+      else if (severity === 'warning') this.logger.warn(message);
+      else if (severity === 'info') this.logger.debug(message);
+    });
   }
 }

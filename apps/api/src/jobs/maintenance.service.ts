@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MaintenanceRepository } from './maintenance.repository';
 
-// Finished jobs are kept a week: long enough for a singleton key to still refuse a duplicate send.
+// Singleton keys are kept a week, long after their job is done: a duplicate send is still refused. Jobs failed
+// for good are kept as long, to be looked at.
 const DONE_JOB_RETENTION_DAYS = 7;
 
 /** Periodic ticks. Each statement is idempotent, so several instances running it at once do no harm. */
@@ -12,7 +13,7 @@ export class MaintenanceService {
   private readonly logger = new Logger(MaintenanceService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly maintenance: MaintenanceRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -24,22 +25,14 @@ export class MaintenanceService {
       this.logger.log(`cleaned ${removed.jobs} jobs, ${removed.buckets} rate buckets`);
   }
 
-  /** Old finished jobs, expired rate-limit windows and used or expired reset links. */
+  /** Old job keys and failed jobs, expired rate-limit windows and used or expired reset links. */
   async cleanUp(): Promise<{ jobs: number; buckets: number }> {
-    const jobs = await this.dataSource.query(
-      `DELETE FROM jobs WHERE "doneAt" < now() - make_interval(days => $1)`,
-      [DONE_JOB_RETENTION_DAYS],
-    );
-    const buckets = await this.dataSource.query(
-      `DELETE FROM rate_limit_buckets WHERE "windowStart" < now() - make_interval(secs => $1)`,
-      [this.config.rateLimitWindowSeconds],
-    );
-    await this.dataSource.query(
-      `DELETE FROM realtime_attachments WHERE "createdAt" < now() - interval '1 hour'`,
-    );
-    await this.dataSource.query(
-      `DELETE FROM password_reset_tokens WHERE "expiresAt" < now() - interval '1 day'`,
-    );
-    return { jobs: Number(jobs[1] ?? 0), buckets: Number(buckets[1] ?? 0) };
+    const jobs =
+      (await this.maintenance.deleteOldJobKeys(DONE_JOB_RETENTION_DAYS)) +
+      (await this.maintenance.deleteOldFailedJobs(DONE_JOB_RETENTION_DAYS));
+    const buckets = await this.maintenance.deleteExpiredRateBuckets(this.config.rateLimitWindowSeconds);
+    await this.maintenance.deleteOldRealtimeAttachments();
+    await this.maintenance.deleteExpiredResetTokens();
+    return { jobs, buckets };
   }
 }

@@ -9,6 +9,7 @@ import { Team1763870000000 } from './1763870000000-team';
 import { UserCategories1763874000000 } from './1763874000000-user-categories';
 import { CaseInsensitiveUniques1763876000000 } from './1763876000000-case-insensitive-uniques';
 import { ReceivedContent1763880000000 } from './1763880000000-received-content';
+import { GraphileWorkerJobs1763890000000 } from './1763890000000-graphile-worker-jobs';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   UserCategories1763874000000,
   CaseInsensitiveUniques1763876000000,
   ReceivedContent1763880000000,
+  GraphileWorkerJobs1763890000000,
 ];

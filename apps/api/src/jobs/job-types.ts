@@ -1,0 +1,43 @@
+import type {
+  ChannelPlatform,
+  InboundStatusEvent,
+  WebhookEvent,
+} from '../providers/channels/channel-provider';
+
+/** What a value becomes through a job's JSON payload: dates turn into ISO strings. */
+export type AsJson<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? AsJson<U>[]
+    : T extends object
+      ? { [K in keyof T]: AsJson<T[K]> }
+      : T;
+
+/**
+ * Every durable job: its name (Graphile Worker's task identifier) and the payload it carries. The one place a job
+ * is declared; `JobQueueService.enqueue` and `register` are typed by it, and the application refuses to start
+ * while a name here has no handler.
+ */
+export interface JobPayloads {
+  /** Sends one outbound message through its channel's adapter (at most once to the provider). */
+  'send-message': { messageId: number };
+  /** Downloads one received message's file into our storage. */
+  'inbound-media': { messageId: number };
+  /** The sandbox's simulated provider events, handed to the inbox after a delay as a webhook would. */
+  'sandbox-events': { events: AsJson<WebhookEvent>[] };
+  /** A status for a message whose provider id is not recorded yet (02 §4), tried again shortly. */
+  'message-status-retry': AsJson<InboundStatusEvent> & { platform: ChannelPlatform };
+}
+
+export type JobName = keyof JobPayloads;
+
+// A record, so that adding a job to JobPayloads without listing it here (or the reverse) fails to compile.
+const DECLARED: Record<JobName, true> = {
+  'send-message': true,
+  'inbound-media': true,
+  'sandbox-events': true,
+  'message-status-retry': true,
+};
+
+/** The declared job names, at run time: each must have a handler when the worker starts. */
+export const JOB_NAMES = Object.keys(DECLARED) as JobName[];
