@@ -6,25 +6,33 @@ import {
   validatePhone,
   validateVerificationCode,
 } from '@crm/shared';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Rule } from '../../../common/decorators/rule.decorator';
 
 const REQUIRED = 'Campo obligatorio';
 
 export class LoginInput {
+  @ApiProperty({ format: 'email', example: 'admin@demo.local' })
   @Rule(validateEmail)
   email: string;
 
+  @ApiProperty({ maxLength: 200, example: 'Demo12345' })
   @IsString({ message: 'Contraseña obligatoria' })
   @IsNotEmpty({ message: 'Contraseña obligatoria' })
   @MaxLength(200, { message: 'Contraseña demasiado larga' })
   password: string;
 
+  @ApiPropertyOptional({
+    maxLength: 20,
+    description: 'Authenticator code, when the account or company requires two-factor sign-in',
+  })
   @IsOptional()
   @IsString({ message: 'El código es incorrecto, por favor intenta de nuevo.' })
   @MaxLength(20, { message: 'El código es incorrecto, por favor intenta de nuevo.' })
   otp?: string;
 
+  @ApiPropertyOptional({ maxLength: 500, description: 'Push notification token of the device' })
   @IsOptional()
   @IsString({ message: REQUIRED })
   @MaxLength(500, { message: 'Token de notificaciones inválido' })
@@ -32,14 +40,17 @@ export class LoginInput {
 }
 
 export class CredentialsInput {
+  @ApiProperty({ format: 'email', example: 'admin@demo.local' })
   @Rule(validateEmail)
   email: string;
 
+  @ApiProperty({ maxLength: 200 })
   @IsString({ message: 'Contraseña obligatoria' })
   @IsNotEmpty({ message: 'Contraseña obligatoria' })
   @MaxLength(200, { message: 'Contraseña demasiado larga' })
   password: string;
 
+  @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @IsString({ message: REQUIRED })
   @MaxLength(500, { message: 'Token de notificaciones inválido' })
@@ -47,66 +58,81 @@ export class CredentialsInput {
 }
 
 export class EmailInput {
+  @ApiProperty({ format: 'email', example: 'admin@demo.local' })
   @Rule(validateEmail)
   email: string;
 }
 
 export class VerifyTokenInput {
+  @ApiProperty({ description: 'A JWT from POST /api/loginDash or /api/register' })
   @IsString({ message: REQUIRED })
   @IsNotEmpty({ message: REQUIRED })
   token: string;
 }
 
 export class EmailVerificationInput {
+  @ApiProperty({ format: 'email' })
   @Rule(validateEmail)
   email: string;
 
+  @ApiPropertyOptional({ enum: ['BASIC', 'PRO'] })
   @IsOptional()
   @IsIn(['BASIC', 'PRO'], { message: 'Plan inválido' })
   plan?: string;
 }
 
 export class VerifyCodeInput {
+  @ApiProperty({ format: 'email' })
   @Rule(validateEmail)
   email: string;
 
+  @ApiProperty({ description: 'The 6-character code sent by e-mail', example: 'A1B2C3' })
   @Rule(validateVerificationCode)
   code: string;
 }
 
 export class ResetPasswordInput {
+  @ApiProperty({ maxLength: 200, description: 'The token of the reset link sent by e-mail' })
   @IsString({ message: 'El enlace para restablecer la contraseña no es válido o ha expirado.' })
   @IsNotEmpty({ message: 'El enlace para restablecer la contraseña no es válido o ha expirado.' })
   @MaxLength(200, { message: 'El enlace para restablecer la contraseña no es válido o ha expirado.' })
   token: string;
 
+  @ApiProperty({ minLength: 8, description: 'At least 8 characters, one of them a digit' })
   @Rule(validatePassword)
   password: string;
 }
 
 export class RegisterInput {
+  @ApiProperty({ maxLength: 120 })
   @Rule(validateName)
   @MaxLength(120, { message: 'El nombre es demasiado largo' })
   name: string;
 
+  @ApiProperty({ format: 'email' })
   @Rule(validateEmail)
   email: string;
 
+  @ApiProperty({ minLength: 8, description: 'At least 8 characters, one of them a digit' })
   @Rule(validatePassword)
   password: string;
 
+  @ApiProperty({ description: 'Digits only', example: '5215512345678' })
   @Rule(validatePhone)
   phone: string;
 
+  @ApiProperty({ maxLength: 120 })
   @Rule(validateCompanyName)
   @MaxLength(120, { message: 'El nombre de la compañía es demasiado largo' })
   businessName: string;
 
+  @ApiPropertyOptional({ maxLength: 60 })
   @IsOptional()
   @IsString({ message: REQUIRED })
   @MaxLength(60, { message: 'Categoría inválida' })
   businessCategory?: string;
 
+  @ApiPropertyOptional({ maxLength: 300, example: 'https://example.com' })
   @IsOptional()
   @IsString({ message: REQUIRED })
   @MaxLength(300, { message: 'Sitio web inválido' })

@@ -1,4 +1,5 @@
 import { Field, InputType, Int } from '@nestjs/graphql';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsId } from '../../../common/decorators/id.decorator';
@@ -6,23 +7,33 @@ import { ConversationsFilterInput } from '../../clients/dto/conversations-filter
 
 /** POST /api/contacts/export: the panel's filters and the format. */
 export class ExportContactsInput extends ConversationsFilterInput {
+  @ApiProperty({ enum: ['pdf', 'csv', 'xlsx'] })
   @IsIn(['pdf', 'csv', 'xlsx'], { message: 'Elige PDF, CSV o XLSX.' })
   format: 'pdf' | 'csv' | 'xlsx';
 }
 
 /** POST /api/importContacts multipart fields (the file travels beside them). */
 export class ImportContactsInput {
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Channel the imported contacts belong to' })
   @Type(() => Number)
   @IsId('Selecciona un canal para importar tus contactos')
   channelId: number;
 
   /** Agent for rows without a known agent e-mail; the importing user when absent. */
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: 'Agent for rows without a known agent e-mail; the importing user when absent',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsId('Agente inválido')
   agentId?: number;
 
   /** Accepted for compatibility and ignored: the company comes from the token. */
+  @ApiPropertyOptional({
+    description: 'Accepted for compatibility and ignored: the company comes from the token',
+  })
   @IsOptional()
   companyId?: unknown;
 }

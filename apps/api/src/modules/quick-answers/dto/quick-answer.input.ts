@@ -1,4 +1,5 @@
 import { quickAnswerShortcutError } from '@crm/shared';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsId } from '../../../common/decorators/id.decorator';
@@ -10,45 +11,64 @@ import { Rule } from '../../../common/decorators/rule.decorator';
  */
 export class SaveQuickAnswerInput {
   /** The answer's space; the caller's selected space when absent (creation only). */
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: "The answer's space; the caller's selected space when absent (creation only)",
+  })
   @IsOptional()
   @Type(() => Number)
   @IsId('Espacio inválido')
   spaceId?: number;
 
   /** With or without its leading '/'; stored without it (02 §5). */
+  @ApiProperty({ example: '/saludo', description: "With or without its leading '/'" })
   @Rule(quickAnswerShortcutError)
   shortcut: string;
 
+  @ApiPropertyOptional()
   @IsOptional()
   @IsString({ message: 'Texto inválido' })
   text?: string;
 
   /** The name shown for the attached file; the uploaded file's own name when absent. */
+  @ApiPropertyOptional({
+    maxLength: 255,
+    description: "Name shown for the attached file; the uploaded file's name when absent",
+  })
   @IsOptional()
   @IsString({ message: 'Nombre de archivo inválido' })
   @MaxLength(255, { message: 'El nombre del archivo no debe exceder los 255 caracteres' })
   fileName?: string;
 
   /** 'true' drops the answer's current file (update only). */
+  @ApiPropertyOptional({ type: 'boolean', description: "true drops the answer's current file (update only)" })
   @IsOptional()
   @IsIn(['true', 'false', true, false], { message: 'Valor inválido' })
   removeFile?: string | boolean;
 
+  @ApiPropertyOptional({ description: 'Accepted and ignored: read from the file' })
   @IsOptional()
   weight?: unknown;
 
+  @ApiPropertyOptional({ description: 'Accepted and ignored: read from the file' })
   @IsOptional()
   fileType?: unknown;
 
+  @ApiPropertyOptional({ description: 'Accepted and ignored: read from the file' })
   @IsOptional()
   type?: unknown;
 
   /** Accepted for compatibility and ignored: the company comes from the token. */
+  @ApiPropertyOptional({
+    description: 'Accepted for compatibility and ignored: the company comes from the token',
+  })
   @IsOptional()
   companyId?: unknown;
 }
 
 export class UpdateQuickAnswerInput extends SaveQuickAnswerInput {
+  @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
   @IsId('Respuesta rápida inválida')
   id: number;
