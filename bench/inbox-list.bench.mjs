@@ -11,7 +11,7 @@ import pg from 'pg';
 import { percentile } from './lib.mjs';
 
 const { conversationListQuery } = createRequire(import.meta.url)(
-  '@crm/api/dist/modules/clients/conversation-list.query.js',
+  '@crm/api/dist/modules/clients/conversations.repository.js',
 );
 
 const PAGE = 20; // PAGE_SIZES.list, what the inbox asks for

@@ -5,13 +5,14 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { publishesApiSchema, setupApiDocs } from './api-docs';
 import { AppModule } from './app.module';
 import { toErrorBody } from './common/errors/all-exceptions.filter';
 import { AppException } from './common/errors/app.exception';
 import { declaredLengthGuard, JSON_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './common/http/body-limits';
 import { securityHeaders } from './common/http/security-headers';
 import type { AppConfig } from './config/app-config';
-import { DemoSeedService } from './database/demo-seed.service';
+import { DemoSeedService } from './demo/demo-seed.service';
 import { UPLOADS_PATH } from './providers/storage/file-storage.service';
 import { servedTypeOfName, setServedFileHeaders } from './providers/storage/served-file';
 
@@ -72,6 +73,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
       },
     }),
   );
+  // Before init: Express routes added after it would sit behind Nest's 404 handler.
+  if (publishesApiSchema(config)) setupApiDocs(app);
   serveWebClient(app, config.webDistDir);
   await app.init();
   if (config.demoData) await app.get(DemoSeedService).seedIfEmpty();

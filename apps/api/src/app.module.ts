@@ -3,7 +3,6 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import type { GraphQLFormattedError } from 'graphql';
 import { publishesApiSchema } from './api-docs';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
@@ -11,9 +10,8 @@ import { AuthGuard } from './common/guards/auth.guard';
 import { PermissionsGuard } from './common/guards/permissions.guard';
 import { AppValidationPipe } from './common/pipes/app-validation.pipe';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
-import { dataSourceOptions } from './database/data-source';
 import { DatabaseModule } from './database/database.module';
-import { DemoSeedService } from './database/demo-seed.service';
+import { DemoSeedModule } from './demo/demo-seed.module';
 import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CategoriesModule } from './modules/categories/categories.module';
@@ -22,7 +20,7 @@ import { ContactsModule } from './modules/contacts/contacts.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DatasheetModule } from './modules/datasheet/datasheet.module';
 import { FollowUpsModule } from './modules/follow-ups/follow-ups.module';
-import { HealthController } from './modules/health/health.controller';
+import { HealthModule } from './modules/health/health.module';
 import { LocationsModule } from './modules/locations/locations.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { MultimediaModule } from './modules/multimedia/multimedia.module';
@@ -56,7 +54,6 @@ export class AppModule {
       global: true,
       imports: [
         DatabaseModule.forRoot(databaseUrl),
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/graphql',
@@ -89,15 +86,15 @@ export class AppModule {
         MultimediaModule,
         TemplatesModule,
         SandboxModule,
+        DemoSeedModule,
+        HealthModule,
       ],
-      controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: PermissionsGuard },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        DemoSeedService,
       ],
       exports: [APP_CONFIG],
     };

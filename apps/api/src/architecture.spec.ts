@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { CHANNEL_PLATFORMS } from '@crm/shared';
 import { describe, expect, it } from 'vitest';
 
 const SRC = __dirname;
@@ -23,51 +24,7 @@ const DATABASE_HANDLE =
   /\b(DataSource|EntityManager|InjectDatabase|InjectRepository|pgPool|selectFrom|insertInto|updateTable|deleteFrom)\b|\bsql`/;
 
 /** Files not yet moved to repositories (issue 15 §1). The list only shrinks. */
-const PENDING = new Set<string>([
-  'common/space-scope.ts',
-  'jobs/job-queue.service.ts',
-  'jobs/maintenance.service.ts',
-  'modules/auth/auth.service.ts',
-  'modules/auth/rate-limit.service.ts',
-  'modules/channels/channel-admin.service.ts',
-  'modules/channels/channel-connect.service.ts',
-  'modules/channels/channels.service.ts',
-  'modules/channels/messenger-sync.service.ts',
-  'modules/clients/auto-assignment.service.ts',
-  'modules/clients/clients.service.ts',
-  'modules/clients/conversation-list.query.ts',
-  'modules/clients/conversation.view.ts',
-  'modules/companies/companies.service.ts',
-  'modules/contacts/contact-export.service.ts',
-  'modules/contacts/contact-import.service.ts',
-  'modules/contacts/contacts.controller.ts',
-  'modules/contacts/contacts.service.ts',
-  'modules/conversations/conversation-actions.service.ts',
-  'modules/datasheet/datasheet-admin.service.ts',
-  'modules/datasheet/datasheet.resolver.ts',
-  'modules/follow-ups/follow-ups.service.ts',
-  'modules/health/health.controller.ts',
-  'modules/locations/locations.service.ts',
-  'modules/messages/inbound-media.service.ts',
-  'modules/messages/inbound-updates.service.ts',
-  'modules/messages/inbound.service.ts',
-  'modules/messages/messages.service.ts',
-  'modules/multimedia/multimedia.service.ts',
-  'modules/quick-answers/quick-answers.service.ts',
-  'modules/roles/roles-admin.service.ts',
-  'modules/roles/roles.service.ts',
-  'modules/sandbox/sandbox-slot.service.ts',
-  'modules/sandbox/sandbox.service.ts',
-  'modules/spaces/space-audience.ts',
-  'modules/spaces/spaces.service.ts',
-  'modules/tags/tags-admin.service.ts',
-  'modules/tags/tags.resolver.ts',
-  'modules/templates/templates.resolver.ts',
-  'modules/users/team.service.ts',
-  'modules/users/users.service.ts',
-  'providers/mail/mail.service.ts',
-  'realtime/realtime.service.ts',
-]);
+const PENDING = new Set<string>([]);
 
 describe('layers', () => {
   const files = sourceFiles(SRC).map((file) => relative(SRC, file).split('\\').join('/'));
@@ -81,5 +38,67 @@ describe('layers', () => {
     expect(offenders.filter((file) => !PENDING.has(file))).toEqual([]);
     // A file that no longer queries leaves the list, so it cannot come back unnoticed.
     expect([...PENDING].filter((file) => !offenders.includes(file))).toEqual([]);
+  });
+});
+
+const ROOT = join(__dirname, '../../..');
+const SCANNED = ['apps/api/src', 'apps/web/src', 'packages/shared/src'];
+
+function repoSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return ['node_modules', 'dist', '__tests__', '__fixtures__', 'gql', 'migrations'].includes(entry.name)
+        ? []
+        : repoSources(path);
+    }
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.(spec|test)\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Where a per-platform decision may be written: this table, and the provider adapters (one platform each). */
+function mayDecide(file: string): boolean {
+  return file === 'packages/shared/src/platforms.ts' || file.startsWith('apps/api/src/providers/');
+}
+
+const LITERAL = CHANNEL_PLATFORMS.join('|');
+const PER_PLATFORM = [
+  // platform === 'sms', channel.platform !== x, 'sms' === platform
+  /\bplatform\s*[!=]==?/,
+  new RegExp(`[!=]==?\\s*'(${LITERAL})'`),
+  // SQL: platform <> 'sms', platform = 'messenger', platform IN ('…')
+  /"?platform"?\s*(<>|!=|=|IN\s*\()\s*'/i,
+  // Kysely: .where('ch.platform', '<>', …)
+  new RegExp(`platform['"]\\s*,\\s*'(=|<>|!=|in|not in)'\\s*,\\s*(sql\\.lit\\()?\\[?\\s*'(${LITERAL})'`, 'i'),
+  // Hand-kept platform lists: new Set(['whatsapp_cloud', …]), ['dialog360', …].includes(
+  new RegExp(`\\[\\s*'(${LITERAL})'\\s*,`),
+  // Per-platform records outside the table: { whatsapp_cloud: …, dialog360: … } (records keyed by the family,
+  // whatsapp / messenger / sms / sandbox, are the table's own groups and allowed)
+  /^\s*(whatsapp_cloud|dialog360):\s/m,
+];
+
+/** Files that still decide per platform on their own; the list only shrinks (issue 15 §2). */
+const PLATFORM_PENDING = new Set<string>([
+  'apps/api/src/demo/demo-seed.service.ts',
+  'apps/api/src/modules/channels/channel-registry.service.ts',
+  'apps/api/src/modules/channels/messenger-sync.service.ts',
+  'apps/api/src/modules/clients/contact-report.ts',
+  'apps/api/src/modules/contacts/contacts.service.ts',
+  'apps/api/src/modules/messages/inbound.service.ts',
+  'apps/api/src/modules/messages/messages.service.ts',
+  'apps/api/src/modules/sandbox/sandbox-slot.service.ts',
+  'apps/api/src/modules/sandbox/sandbox.service.ts',
+  'apps/api/src/modules/webhooks/webhooks.controller.ts',
+  'apps/web/src/features/spaces-admin/components/ConnectChannelModal.tsx',
+]);
+
+describe('per-platform decisions', () => {
+  it('are made only by the platform table and the provider adapters', () => {
+    const offenders = SCANNED.flatMap((dir) => repoSources(join(ROOT, dir)))
+      .map((file) => relative(ROOT, file).split('\\').join('/'))
+      .filter((file) => !mayDecide(file))
+      .filter((file) => PER_PLATFORM.some((pattern) => pattern.test(readFileSync(join(ROOT, file), 'utf8'))));
+    expect(offenders.filter((file) => !PLATFORM_PENDING.has(file))).toEqual([]);
+    expect([...PLATFORM_PENDING].filter((file) => !offenders.includes(file))).toEqual([]);
   });
 });

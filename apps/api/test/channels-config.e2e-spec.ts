@@ -1,17 +1,17 @@
 import type { Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { FakeGraphServer, formOf } from '../src/providers/channels/messenger/__fixtures__/fake-graph-server';
 import { appSecretProof } from '../src/providers/channels/messenger/messenger.client';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 
 const APP_ID = '138483919580948';
 const APP_SECRET = 'test-messenger-app-secret';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let graph: FakeGraphServer;
 let admin: string;
 let otra: string;
@@ -24,7 +24,7 @@ beforeAll(async () => {
     MESSENGER_APP_ID: APP_ID,
     MESSENGER_APP_SECRET: APP_SECRET,
   });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   admin = await login(t, 'admin@demo.local');
   otra = await login(t, 'admin@otra.local');
 });

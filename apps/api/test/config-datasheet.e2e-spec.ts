@@ -1,9 +1,9 @@
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let agente: string;
 let otra: string;
@@ -11,7 +11,7 @@ const run = String(Date.now()).slice(-6);
 
 beforeAll(async () => {
   t = await startTestApp();
-  ds = t.app.get(DataSource);
+  ds = testSql();
   [admin, agente, otra] = await Promise.all([
     login(t, 'admin@demo.local'),
     login(t, 'agente@demo.local'),

@@ -1,13 +1,13 @@
 import { TAG_COLORS } from '@crm/shared';
 import type { Socket } from 'socket.io-client';
-import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany } from './helpers';
 import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
 import { openSocket } from './socket-helpers';
+import { type TestSql } from './sql';
 
 let t: InboxTestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let agente: string;
 let otra: string;

@@ -1,14 +1,14 @@
 import { IMPORT_MESSAGES, type ImportContactsResult, TAG_COLORS } from '@crm/shared';
 import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
 import { openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let agente: string;
 let otra: string;
@@ -31,7 +31,7 @@ const phone = () => {
 
 beforeAll(async () => {
   t = await startTestApp({ JOB_POLL_MS: '50' });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   [admin, agente, otra] = await Promise.all([
     login(t, 'admin@demo.local'),
     login(t, 'agente@demo.local'),

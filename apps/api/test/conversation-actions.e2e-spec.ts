@@ -2,16 +2,16 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { gql, login } from './helpers';
 import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
 import { openSocket } from './socket-helpers';
+import { type TestSql } from './sql';
 
 let t: InboxTestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let agente: string;
 let otherAdmin: string;

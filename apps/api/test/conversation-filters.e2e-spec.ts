@@ -1,14 +1,14 @@
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 import { postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 beforeAll(async () => {
   t = await startTestApp({ JOB_POLL_MS: '50' });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   admin = await login(t, 'admin@demo.local');
 });
 afterAll(async () => {

@@ -1,12 +1,12 @@
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 import { postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 let t: TestApp;
 let graph: FakeProviderServer;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 beforeAll(async () => {
   graph = await FakeProviderServer.start({
@@ -14,7 +14,7 @@ beforeAll(async () => {
     body: { messaging_product: 'whatsapp', contacts: [], messages: [{ id: 'wamid.FAKE-DEFAULT' }] },
   });
   t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0` });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   admin = await login(t, 'admin@demo.local');
 });
 afterAll(async () => {

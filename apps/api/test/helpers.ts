@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import type { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
+import { type TestSql } from './sql';
 
 export const DEMO_PASSWORD = 'Demo12345';
 
@@ -124,7 +124,7 @@ export async function registerCompany(
 }
 
 /** Until some statement of the database waits on a row lock (an API insert blocked behind a test's transaction). */
-export async function waitForLockWait(db: DataSource, timeoutMs = 5000): Promise<void> {
+export async function waitForLockWait(db: TestSql, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const [{ n }] = await db.query(

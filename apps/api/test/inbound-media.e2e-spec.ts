@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { twilioSignature } from '../src/providers/channels/sms/twilio-signature';
@@ -11,6 +10,7 @@ import {
 } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-media-server';
 import { gql, login, startTestApp, type TestApp } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 import { DEMO_WA_PHONE_NUMBER_ID, metaSignature, postWhatsapp } from './webhook-helpers';
 
 const FIXTURES = join(__dirname, '../src/providers/channels');
@@ -34,7 +34,7 @@ const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cook
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let graph: FakeMediaServer;
 let d360: FakeMediaServer;
 let cdn: FakeMediaServer;
@@ -56,7 +56,7 @@ beforeAll(async () => {
     DIALOG360_URL: d360.url,
     SMS_API_URL: `${twilio.url}/2010-04-01`,
   });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   const channels = t.app.get(ChannelsService);
   const [{ id: demoId }] = await ds.query(`SELECT id FROM companies WHERE name = 'Demo'`);
   await ds.query(
@@ -277,26 +277,37 @@ describe('received WhatsApp media', () => {
     graph.failLookup(ids.mediaId, 503, 503, 503);
     expect((await postWhatsapp(t, whatsappMedia('image', ids, 'image/jpeg'))).status).toBe(200);
     const message = await stored(ids.wamid);
-    const job = async () =>
-      (
-        await ds.query(
-          `SELECT id, attempts, "maxAttempts", "lastError", "lockedUntil", "doneAt" FROM jobs
-           WHERE queue = 'inbound-media' AND (payload->>'messageId')::int = $1`,
-          [message.id],
-        )
-      )[0];
+    // The download's jobs are Graphile Worker's; their payload is only in its private table.
+    const jobs = async (): Promise<
+      Array<{ id: string; attempts: number; maxAttempts: number; locked: boolean }>
+    > =>
+      ds.query(
+        `SELECT j.id, j.attempts, j.max_attempts AS "maxAttempts", j.locked_at IS NOT NULL AS locked
+         FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+         WHERE t.identifier = 'inbound-media' AND (j.payload->>'messageId')::int = $1`,
+        [message.id],
+      );
+    // The first try failed: its next try waits, as a job that has one attempt behind it.
+    const waiting = async () => (await jobs()).find((j) => j.attempts >= 1 && !j.locked);
     const deadline = Date.now() + 10_000;
-    while (!(await job())?.lastError && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(await waiting()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await fileOf(admin, message.clientId, message.id)).toMatchObject({ status: 'pending' });
-    // Skip the hour of backoff: the next try is the last one.
-    await ds.query(`UPDATE jobs SET attempts = "maxAttempts" - 1, "runAt" = now() WHERE id = $1`, [
-      (await job()).id,
-    ]);
+    // Skip the backoff: the next try is the last one.
+    const next = await waiting();
+    expect(
+      await ds.query(
+        `SELECT id FROM graphile_worker.reschedule_jobs(ARRAY[$1]::bigint[], run_at => now(), attempts => $2)`,
+        [next?.id, (next?.maxAttempts ?? 0) - 1],
+      ),
+    ).toHaveLength(1);
     expect(await settled(message.clientId, message.id)).toMatchObject({
       status: 'failed',
       error: 'El proveedor no entregó el archivo.',
     });
-    expect((await job()).doneAt).not.toBeNull();
+    // Done with: the job is completed (deleted) once its handler returns.
+    const done = Date.now() + 5000;
+    while ((await jobs()).length > 0 && Date.now() < done) await new Promise((r) => setTimeout(r, 50));
+    expect(await jobs()).toEqual([]);
   });
 
   it('asks the media id for a fresh URL when the download says the URL expired', async () => {

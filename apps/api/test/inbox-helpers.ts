@@ -1,11 +1,11 @@
-import { DataSource } from 'typeorm';
 import { expect } from 'vitest';
 import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 import { postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 export interface InboxTestApp extends TestApp {
-  ds: DataSource;
+  ds: TestSql;
   graph: FakeProviderServer;
 }
 
@@ -23,7 +23,7 @@ export async function startInboxTestApp(): Promise<InboxTestApp> {
     }),
   });
   const t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0` });
-  const ds = t.app.get(DataSource);
+  const ds = testSql();
   return {
     ...t,
     ds,
@@ -32,7 +32,8 @@ export async function startInboxTestApp(): Promise<InboxTestApp> {
       const deadline = Date.now() + 5000;
       while (Date.now() < deadline) {
         const [{ n }] = await ds.query(
-          `SELECT count(*)::int AS n FROM jobs WHERE "doneAt" IS NULL AND queue = 'send-message'`,
+          `SELECT count(*)::int AS n FROM graphile_worker.jobs
+           WHERE task_identifier = 'send-message' AND attempts < max_attempts`,
         );
         if (n === 0) break;
         await new Promise((r) => setTimeout(r, 50));

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import {
@@ -13,6 +12,7 @@ import type { RecordedRequest } from '../src/providers/channels/whatsapp-cloud/_
 import { closedPortUrl } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 import { metaSignature } from './webhook-helpers';
 
 /**
@@ -37,7 +37,7 @@ const WA_WABA_ID = '880000000107003';
 const WA_TOKEN = `EAAGtest${'x'.repeat(40)}`;
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let twilio: FakeGraphServer;
 let d360: FakeGraphServer;
 let graph: FakeGraphServer;
@@ -202,7 +202,7 @@ beforeAll(async () => {
     DIALOG360_URL: d360.url,
     WHATSAPP_GRAPH_URL: `${graph.url}/v26.0`,
   });
-  ds = t.app.get(DataSource);
+  ds = testSql();
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

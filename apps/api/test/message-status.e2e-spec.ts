@@ -1,14 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 import { postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 beforeAll(async () => {
   t = await startTestApp({ JOB_POLL_MS: '50' });
-  ds = t.app.get(DataSource);
+  ds = testSql();
 });
 afterAll(async () => {
   await t.close();

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { type FakeS3, startFakeS3 } from './fake-s3';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -99,7 +99,7 @@ async function files(t: TestApp, token: string, vars: Record<string, unknown>) {
 
 describe('multimedia on local disk', () => {
   let t: TestApp;
-  let ds: DataSource;
+  let ds: TestSql;
   let dataDir: string;
   let admin: string;
   let agente: string;
@@ -108,7 +108,7 @@ describe('multimedia on local disk', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ds = t.app.get(DataSource);
+    ds = testSql();
     dataDir = t.app.get<AppConfig>(APP_CONFIG).dataDir;
     admin = await login(t, 'admin@demo.local');
     agente = await login(t, 'agente@demo.local');
@@ -602,9 +602,7 @@ describe('multimedia on S3-compatible storage', () => {
     const res = await upload(t, admin, album.id, [{ body: PNG, name: 'nube.png', type: 'image/png' }]);
     expect(res.status).toBe(200);
     const file = res.body.files[0] as AlbumFile;
-    const [row] = await t.app
-      .get(DataSource)
-      .query(`SELECT "storageKey" FROM files WHERE id = $1`, [file.id]);
+    const [row] = await testSql().query(`SELECT "storageKey" FROM files WHERE id = $1`, [file.id]);
     const stored = s3.objects.get(row.storageKey);
     expect(row.storageKey).toMatch(/^private\/albums\/\d+\//);
     expect(stored?.contentType).toBe('image/png');

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import ExcelJS from 'exceljs';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { twilioSignature } from '../src/providers/channels/sms/twilio-signature';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 import { DEMO_WA_PHONE_NUMBER_ID, postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 const INVALID_CHARACTERS = 'El texto contiene caracteres no válidos.';
@@ -16,7 +16,7 @@ const SMS_TOKEN = 'nul-twilio-auth-token';
 const MESSENGER_PAGE = '200000000000001';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 
 /** A loopback port nobody listens on: a send that got past validation would fail here instead of leaving. */
@@ -37,7 +37,7 @@ beforeAll(async () => {
     MESSENGER_GRAPH_URL: nowhere,
     SMS_API_URL: nowhere,
   });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   admin = await login(t, 'admin@demo.local');
   // The SMS channel goes to a company of its own: other suites count Demo's channels.
   const owner = await registerCompany(t, 'nul');

@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { twilioSignature } from '../src/providers/channels/sms/twilio-signature';
 import { startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 
 const FIXTURES = join(__dirname, '../src/providers/channels');
 const SMS_TOKEN = 'test-twilio-auth-token';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 beforeAll(async () => {
   t = await startTestApp({ JOB_POLL_MS: '50', APP_URL: 'https://crm.example.com' });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   const channels = t.app.get(ChannelsService);
   const [{ id: companyId }] = await ds.query(`SELECT id FROM companies WHERE name = 'Otra'`);
   await ds.query(

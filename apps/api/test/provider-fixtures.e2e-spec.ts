@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { twilioSignature } from '../src/providers/channels/sms/twilio-signature';
 import { gql, login, startTestApp, type TestApp } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 import { metaSignature } from './webhook-helpers';
 
 /**
@@ -117,7 +117,7 @@ interface SentMessage {
 }
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let provider: Server;
 let providerUrl: string;
@@ -183,7 +183,7 @@ beforeAll(async () => {
     MESSENGER_GRAPH_URL: `${providerUrl}/fb/v25.0`,
     SMS_API_URL: `${providerUrl}/sms`,
   });
-  ds = t.app.get(DataSource);
+  ds = testSql();
   const channels = t.app.get(ChannelsService);
   const [{ id: companyId }] = await ds.query(`SELECT id FROM companies WHERE name = 'Demo'`);
   const rows: Array<{ id: number; platform: string }> = await ds.query(

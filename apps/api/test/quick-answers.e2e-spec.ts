@@ -1,7 +1,7 @@
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from './fake-s3';
 import { gql, login, registerCompany, startTestApp, type TestApp, waitForLockWait } from './helpers';
+import { type TestSql, testSql } from './sql';
 
 // The smallest valid PNG (1×1, transparent).
 const PNG = Buffer.from(
@@ -27,7 +27,7 @@ interface Answer {
 }
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let agente: string;
 let otra: string;
@@ -79,7 +79,7 @@ async function list(token: string, vars: Record<string, unknown> = {}): Promise<
 
 beforeAll(async () => {
   t = await startTestApp();
-  ds = t.app.get(DataSource);
+  ds = testSql();
   admin = await login(t, 'admin@demo.local');
   agente = await login(t, 'agente@demo.local');
   otra = await login(t, 'admin@otra.local');
@@ -191,23 +191,22 @@ describe('POST /api/createQuickAnswer', () => {
     // A save in flight in another transaction: invisible to the service's check, so the unique index decides.
     const shortcut = `indice_${run}`;
     const [{ companyId }] = await ds.query(`SELECT "companyId" FROM spaces WHERE id = $1`, [demoSpaceId]);
-    const other = ds.createQueryRunner();
-    await other.connect();
+    const other = await ds.connect();
     try {
-      await other.startTransaction();
+      await other.begin();
       await other.query(
         `INSERT INTO quick_answers ("companyId", "spaceId", shortcut, text) VALUES ($1, $2, $3, 'Primero')`,
         [companyId, demoSpaceId, shortcut.toUpperCase()],
       );
       const pending = create(admin, { shortcut: `/${shortcut}`, text: 'Segundo' }).then((res) => res);
       await waitForLockWait(ds);
-      await other.commitTransaction();
+      await other.commit();
       const res = await pending;
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'SHORTCUT_ALREADY_EXISTS', field: 'shortcut' });
     } finally {
-      if (other.isTransactionActive) await other.rollbackTransaction();
-      await other.release();
+      await other.rollback();
+      other.release();
     }
     const rows = await ds.query(
       `SELECT shortcut FROM quick_answers WHERE "spaceId" = $1 AND lower(shortcut) = $2`,

@@ -1,10 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { type TestSql, testSql } from './sql';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let owner: { email: string; token: string };
 let otra: string;
 const sockets: Socket[] = [];
@@ -13,7 +13,7 @@ const run = String(Date.now()).slice(-6);
 // Roles are checked in a company of their own: the demo company's roles are compared exactly elsewhere.
 beforeAll(async () => {
   t = await startTestApp();
-  ds = t.app.get(DataSource);
+  ds = testSql();
   owner = await registerCompany(t, 'roles');
   otra = await login(t, 'admin@otra.local');
 });

@@ -1,6 +1,6 @@
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { testSql } from './sql';
 
 let t: TestApp;
 let admin: string;
@@ -112,11 +112,9 @@ describe('sandbox channel and customer simulator', () => {
     const bad = await simulate(admin, { channelId: sandboxId, from: '12ab', text: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('from');
-    const [{ id: whatsappId }] = await t.app
-      .get(DataSource)
-      .query(
-        `SELECT id FROM channels WHERE platform = 'whatsapp_cloud' AND "providerId" = '100000000000001'`,
-      );
+    const [{ id: whatsappId }] = await testSql().query(
+      `SELECT id FROM channels WHERE platform = 'whatsapp_cloud' AND "providerId" = '100000000000001'`,
+    );
     const notSandbox = await simulate(admin, { channelId: whatsappId, from: '5215500000000', text: 'x' });
     expect(notSandbox.status).toBe(400);
     expect(notSandbox.body.field).toBe('channelId');

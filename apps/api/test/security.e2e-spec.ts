@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { login, outboxFor, startTestApp, type TestApp, uniqueIp } from './helpers';
+import { testSql } from './sql';
 
 // Issue 13: the findings of a probe of the running product, each as a request an attacker could send.
 
@@ -270,9 +270,9 @@ describe('sign-up e-mail checks', () => {
       ),
     );
     expect(guesses.every((r) => r.body.code === 'EMAIL_VERIFICATION_NOT_FOUND')).toBe(true);
-    const [row] = await t.app
-      .get(DataSource)
-      .query('SELECT "failedAttempts" FROM email_verifications WHERE email = $1', [email]);
+    const [row] = await testSql().query('SELECT "failedAttempts" FROM email_verifications WHERE email = $1', [
+      email,
+    ]);
     expect(row.failedAttempts).toBe(5);
     // Past the limit even the right code is refused: a new one has to be sent.
     const right = await t.http.post('/api/verify').set('X-Forwarded-For', uniqueIp()).send({ email, code });

@@ -1,12 +1,12 @@
 import type { Socket } from 'socket.io-client';
 import type request from 'supertest';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp, waitForLockWait } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let otra: string;
 const sockets: Socket[] = [];
@@ -19,7 +19,7 @@ const PNG = Buffer.from(
 
 beforeAll(async () => {
   t = await startTestApp();
-  ds = t.app.get(DataSource);
+  ds = testSql();
   admin = await login(t, 'admin@demo.local');
   otra = await login(t, 'admin@otra.local');
 });
@@ -321,10 +321,9 @@ describe('POST /api/createSpace', () => {
     const [channel] = await channelsOf(companyId);
     const name = unique('Indice');
     // A save in flight in another transaction: invisible to the service's check, so the unique index decides.
-    const other = ds.createQueryRunner();
-    await other.connect();
+    const other = await ds.connect();
     try {
-      await other.startTransaction();
+      await other.begin();
       await other.query(`INSERT INTO spaces ("companyId", name) VALUES ($1, $2)`, [
         companyId,
         name.toUpperCase(),
@@ -334,13 +333,13 @@ describe('POST /api/createSpace', () => {
         channels: JSON.stringify([channel.id]),
       }).then((res) => res);
       await waitForLockWait(ds);
-      await other.commitTransaction();
+      await other.commit();
       const res = await pending;
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 'ERROR_DUPLICATED_SPACE', field: 'spaceName' });
     } finally {
-      if (other.isTransactionActive) await other.rollbackTransaction();
-      await other.release();
+      await other.rollback();
+      other.release();
     }
     const rows = await ds.query(
       `SELECT name FROM spaces WHERE "companyId" = $1 AND lower(btrim(name)) = lower($2)`,

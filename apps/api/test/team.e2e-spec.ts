@@ -2,14 +2,14 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import type request from 'supertest';
-import { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 let admin: string;
 let agente: string;
 let otra: string;
@@ -39,7 +39,7 @@ const TEAM_FIELDS = `id name email phone imageUrl isAvailable isAdminOfIds creat
 
 beforeAll(async () => {
   t = await startTestApp();
-  ds = t.app.get(DataSource);
+  ds = testSql();
   admin = await login(t, 'admin@demo.local');
   agente = await login(t, 'agente@demo.local');
   otra = await login(t, 'admin@otra.local');

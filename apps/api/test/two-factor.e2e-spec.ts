@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp, uniqueIp } from './helpers';
+import { testSql } from './sql';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe('TOTP two-factor sign-in', () => {
     expect(secretOf(again.body.factor.binding.uri)).toBe(secret);
 
     // Stored sealed, never in clear.
-    const ds = t.app.get(DataSource);
+    const ds = testSql();
     const [row] = await ds.query('SELECT "twoFactorSecret" FROM users WHERE email = $1', [owner.email]);
     expect(row.twoFactorSecret).not.toContain(secret);
     expect(row.twoFactorSecret.startsWith('v1.')).toBe(true);

@@ -1,17 +1,17 @@
 import { io, type Socket } from 'socket.io-client';
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsappCloudAdapter } from '../src/providers/channels/whatsapp-cloud/whatsapp-cloud.adapter';
 import { login, startTestApp, type TestApp } from './helpers';
 import { openSocket } from './socket-helpers';
+import { type TestSql, testSql } from './sql';
 import { metaSignature, postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 let t: TestApp;
-let ds: DataSource;
+let ds: TestSql;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   t = await startTestApp({ JOB_POLL_MS: '100' });
-  ds = t.app.get(DataSource);
+  ds = testSql();
 });
 afterAll(async () => {
   for (const s of sockets) s.close();

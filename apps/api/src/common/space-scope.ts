@@ -1,6 +1,4 @@
 import { ROLE_NAMES } from '@crm/shared';
-import type { DataSource } from 'typeorm';
-import { firstRow } from '../database/query-rows';
 import type { AuthUser } from './auth-user';
 import { AppException } from './errors/app.exception';
 
@@ -11,9 +9,12 @@ export interface SpaceUser {
   roleName: string;
 }
 
-/** Anything that runs SQL: the DataSource or a transaction's EntityManager. */
-interface Queryable {
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+/** Where the scope rules read spaces and memberships: the spaces module's SpacesRepository. */
+export interface SpaceDirectory {
+  /** The company's spaces the user may use (all of them when `everySpace`), in the switcher's order. */
+  usableIds(companyId: number, userId: number, everySpace: boolean): Promise<number[]>;
+  /** Whether the space exists and is another company's. */
+  belongsToAnotherCompany(spaceId: number, companyId: number): Promise<boolean>;
 }
 
 const ALL_SPACES_ROLES: ReadonlySet<string> = new Set([ROLE_NAMES.admin, ROLE_NAMES.superadmin]);
@@ -27,15 +28,8 @@ export function seesEverySpace(roleName: string): boolean {
  * The ids of the company's spaces this user may switch to and whose per-space data (quick answers, albums)
  * they may use: the default space first, then by name, the order of the space switcher.
  */
-export async function usableSpaceIds(db: Queryable, user: SpaceUser): Promise<number[]> {
-  const rows = (await db.query(
-    `SELECT s.id FROM spaces s
-      WHERE s."companyId" = $1
-        AND ($3 OR EXISTS (SELECT 1 FROM user_spaces us WHERE us."spaceId" = s.id AND us."userId" = $2))
-      ORDER BY s."isDefault" DESC, s.name ASC`,
-    [user.companyId, user.id, seesEverySpace(user.roleName)],
-  )) as Array<{ id: number }>;
-  return rows.map((row) => row.id);
+export function usableSpaceIds(spaces: SpaceDirectory, user: SpaceUser): Promise<number[]> {
+  return spaces.usableIds(user.companyId, user.id, seesEverySpace(user.roleName));
 }
 
 const SPACE_NOT_FOUND = 'El espacio no existe.';
@@ -47,21 +41,17 @@ const SPACE_NOT_FOUND = 'El espacio no existe.';
  * refused like one that does not exist (400 on `field`); another company's stays a tenancy refusal (403).
  */
 export async function resolveSpaceId(
-  dataSource: DataSource,
+  spaces: SpaceDirectory,
   user: AuthUser,
   spaceId: number | null | undefined,
   field = 'spaceId',
 ): Promise<number> {
-  const usable = await usableSpaceIds(dataSource, user);
+  const usable = await usableSpaceIds(spaces, user);
   if (spaceId !== null && spaceId !== undefined) {
     if (usable.includes(spaceId)) return spaceId;
-    const foreign = firstRow<{ id: number }>(
-      await dataSource.query(`SELECT id FROM spaces WHERE id = $1 AND "companyId" <> $2`, [
-        spaceId,
-        user.companyId,
-      ]),
-    );
-    if (foreign) throw new AppException('FORBIDDEN', { message: 'Space of another company' });
+    if (await spaces.belongsToAnotherCompany(spaceId, user.companyId)) {
+      throw new AppException('FORBIDDEN', { message: 'Space of another company' });
+    }
     throw AppException.validation(field, SPACE_NOT_FOUND);
   }
   const selected = user.selectedSpaceId ?? null;
@@ -75,9 +65,9 @@ export async function resolveSpaceId(
  * An item of a space they may not use is answered like one that does not exist.
  */
 export async function mayUseSpace(
-  dataSource: DataSource,
+  spaces: SpaceDirectory,
   user: SpaceUser,
   spaceId: number,
 ): Promise<boolean> {
-  return (await usableSpaceIds(dataSource, user)).includes(spaceId);
+  return (await usableSpaceIds(spaces, user)).includes(spaceId);
 }

@@ -1,31 +1,46 @@
+import { runMigrations as runJobQueueMigrations, Logger as WorkerLogger } from 'graphile-worker';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
+/**
+ * TypeORM only runs the migrations (the schema's history); the application reads and writes through Kysely
+ * (database/kysely.ts), so the data source has no entities and lives only while migrating.
+ */
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities: [],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: ['error'],
     uuidExtension: 'pgcrypto',
-    extra: { max: 20 },
+    extra: { max: 2 },
   };
 }
 
 // Any number to serialise concurrent boots of several API instances on one database.
 const MIGRATION_LOCK = 727_001;
 
-/** Applies pending migrations under an advisory lock, so two instances booting together never race. */
+// Graphile Worker's migration lines go to the console only when they are warnings or errors.
+const quietWorkerLogger = new WorkerLogger(() => (level, message) => {
+  const severity: string = level;
+  if (severity === 'error') console.error(message);
+  else if (severity === 'warning') console.warn(message);
+});
+
+/**
+ * Applies pending migrations under an advisory lock, so two instances booting together never race: first Graphile
+ * Worker's own schema (`graphile_worker`, the job queue), then ours (whose migrations may use it).
+ */
 export async function runMigrations(url: string): Promise<void> {
   const dataSource = new DataSource(dataSourceOptions(url));
   await dataSource.initialize();
   try {
     await dataSource.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
+      await runJobQueueMigrations({ connectionString: url, logger: quietWorkerLogger });
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {
       await dataSource.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);

@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createDatabase, DATABASE, type Database } from './kysely';
+import { createDatabase, DATABASE, DATABASE_URL, type Database } from './kysely';
 
 /**
  * The ground floor: the connection pool and typed query builder every repository uses. It imports no domain
@@ -13,8 +13,11 @@ export class DatabaseModule implements OnApplicationShutdown {
   static forRoot(url: string): DynamicModule {
     return {
       module: DatabaseModule,
-      providers: [{ provide: DATABASE, useFactory: () => createDatabase(url) }],
-      exports: [DATABASE],
+      providers: [
+        { provide: DATABASE, useFactory: () => createDatabase(url) },
+        { provide: DATABASE_URL, useValue: url },
+      ],
+      exports: [DATABASE, DATABASE_URL],
     };
   }
 

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { Pool } from 'pg';
+import { namePreparedStatements } from './prepared-statements';
 import type { DB } from './schema';
 
 /** The typed query builder over the application's one PostgreSQL pool. */
@@ -18,11 +19,16 @@ export const DATABASE = Symbol('DATABASE');
 /** Injects the Kysely instance: `constructor(@InjectDatabase() private readonly db: Database)`. */
 export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
 
+/** The database's connection string, for what needs a connection of its own (a LISTEN). */
+export const DATABASE_URL = Symbol('DATABASE_URL');
+
 // One pool per instance; PostgreSQL's default 100 connections leave room for several instances and tools.
 const POOL_SIZE = 20;
 
 export function createDatabase(url: string): Database {
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: POOL_SIZE }) }),
+    dialect: new PostgresDialect({
+      pool: namePreparedStatements(new Pool({ connectionString: url, max: POOL_SIZE })),
+    }),
   });
 }

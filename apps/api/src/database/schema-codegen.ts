@@ -26,7 +26,6 @@ export const SCHEMA_CODEGEN_OVERRIDES: Record<string, string> = {
   'follow_up_messages.file': jsonb('FollowUpFile', true),
   'follow_up_messages.status': 'Generated<FollowUpStatus>',
   'follow_up_messages.variables': jsonb('string[]', false, true),
-  'jobs.payload': jsonb('JsonRecord'),
   'messages.payload': jsonb('JsonRecord', true),
   'messages.sender': 'MessageSender',
   'quick_answers.file': jsonb('QuickAnswerFile', true),
@@ -68,6 +67,8 @@ export async function generateSchemaTypes(url: string, outFile: string | null): 
     url,
     outFile,
     defaultSchemas: ['public'],
+    // Our tables only: Graphile Worker's schema is reached through its SQL functions (jobs.repository.ts).
+    includePattern: 'public.*',
     // The migrations' bookkeeping table is TypeORM's, not ours.
     excludePattern: 'public.migrations',
     overrides: { columns: SCHEMA_CODEGEN_OVERRIDES },

@@ -200,20 +200,9 @@ export interface FollowUpMessages {
   variables: Generated<ColumnType<string[], JsonbInput<string[]>, JsonbInput<string[]>>>;
 }
 
-export interface Jobs {
-  attempts: Generated<number>;
+export interface JobKeys {
   createdAt: Generated<Timestamp>;
-  doneAt: Timestamp | null;
-  failed: Generated<boolean>;
-  id: Generated<Int8>;
-  lastError: string | null;
-  lockedBy: string | null;
-  lockedUntil: Timestamp | null;
-  maxAttempts: Generated<number>;
-  payload: ColumnType<JsonRecord, JsonbInput<JsonRecord>, JsonbInput<JsonRecord>>;
-  queue: string;
-  runAt: Generated<Timestamp>;
-  singletonKey: string | null;
+  key: string;
 }
 
 export interface Locations {
@@ -412,7 +401,7 @@ export interface DB {
   email_verifications: EmailVerifications;
   files: Files;
   follow_up_messages: FollowUpMessages;
-  jobs: Jobs;
+  job_keys: JobKeys;
   locations: Locations;
   messages: Messages;
   password_reset_tokens: PasswordResetTokens;

@@ -7,11 +7,9 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { Client as PgClient } from 'pg';
 import type { Server } from 'socket.io';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { pgPool } from '../database/pg-pool';
+import { type BusListener, RealtimeRepository } from './realtime.repository';
 
 export function sessionRoom(sessionId: string): string {
   return `session_${sessionId}`;
@@ -53,7 +51,7 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
   private readonly logger = new Logger(RealtimeService.name);
   private readonly instanceId = randomUUID();
   private server: Server | null = null;
-  private listener: PgClient | null = null;
+  private listener: BusListener | null = null;
   private readonly peers = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -63,7 +61,7 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
   private stopped = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly bus: RealtimeRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -87,7 +85,7 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
     await this.flush().catch(() => undefined);
     if (this.listener)
       await this.notify([this.busText({ o: this.instanceId, k: 'bye' })]).catch(() => undefined);
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.close();
     this.listener = null;
   }
 
@@ -99,24 +97,24 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
 
   /** LISTEN on a dedicated connection, then say hello; a lost connection is opened again (and says hello again). */
   private async listen(): Promise<void> {
-    const { url } = this.dataSource.options as { url?: string };
-    const listener = new PgClient({ connectionString: url });
     let lost = false;
+    let listener: BusListener | null = null;
     const onLost = (reason: string) => {
       if (lost || this.stopped) return;
       lost = true;
       this.logger.warn(`realtime listener lost (${reason}); reconnecting`);
-      if (this.listener === listener) this.listener = null;
-      listener.end().catch(() => undefined);
+      if (listener && this.listener === listener) this.listener = null;
+      void listener?.close();
       this.scheduleReconnect();
     };
-    listener.on('error', (error: Error) => onLost(error.message));
-    listener.on('end', () => onLost('connection ended'));
-    listener.on('notification', (msg) => {
-      if (msg.payload) void this.receive(msg.payload);
+    listener = await this.bus.listen(CHANNEL, {
+      notification: (payload) => void this.receive(payload),
+      lost: onLost,
     });
-    await listener.connect();
-    await listener.query(`LISTEN ${CHANNEL}`);
+    if (lost) {
+      await listener.close();
+      return;
+    }
     this.listener = listener;
     await this.notify([this.busText({ o: this.instanceId, k: 'hello' })]);
   }
@@ -221,19 +219,15 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
           payloads.push(text);
           continue;
         }
-        const { rows } = await pgPool(this.dataSource).query(
-          'INSERT INTO realtime_attachments (payload) VALUES ($1) RETURNING id',
-          [text.slice(text.indexOf('|') + 1)],
-        );
-        payloads.push(this.busText({ o: this.instanceId, k: 'attachment', a: String(rows[0].id) }));
+        const id = await this.bus.attach(text.slice(text.indexOf('|') + 1));
+        payloads.push(this.busText({ o: this.instanceId, k: 'attachment', a: id }));
       }
       await this.notify(payloads);
     }
   }
 
-  private async notify(payloads: string[]): Promise<void> {
-    const calls = payloads.map((_, i) => `pg_notify('${CHANNEL}', $${i + 1})`).join(', ');
-    await pgPool(this.dataSource).query(`SELECT ${calls}`, payloads);
+  private notify(payloads: string[]): Promise<void> {
+    return this.bus.notify(CHANNEL, payloads);
   }
 
   private async receive(raw: string): Promise<void> {
@@ -251,12 +245,9 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
       if (message.k === 'hello') this.announce('here');
       if (message.k === 'hello' || message.k === 'here') return;
       if (message.k === 'attachment') {
-        const { rows } = await pgPool(this.dataSource).query(
-          'SELECT payload FROM realtime_attachments WHERE id = $1',
-          [message.a],
-        );
-        if (!rows[0]) return;
-        message = JSON.parse(rows[0].payload) as BusMessage;
+        const attached = await this.bus.attachment(message.a);
+        if (attached === undefined) return;
+        message = JSON.parse(attached) as BusMessage;
       }
       if (message.k === 'emit') this.deliver(message.r, message.e, message.p);
       else if (message.k === 'disconnect') this.server?.in(sessionRoom(message.s)).disconnectSockets(true);

@@ -45,12 +45,22 @@ describe('CategoriesRepository', () => {
       .executeTakeFirstOrThrow();
     const client = await db
       .insertInto('clients')
-      .values({ companyId: company, channelId: channel.id, senderId: '5215500000000', key: `k-${company}`, categoryId: category.id })
+      .values({
+        companyId: company,
+        channelId: channel.id,
+        senderId: '5215500000000',
+        key: `k-${company}`,
+        categoryId: category.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await categories.conversationIds(company, category.id, 10)).toEqual([client.id]);
     await categories.delete(company, category.id);
-    const row = await db.selectFrom('clients').select('categoryId').where('id', '=', client.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('clients')
+      .select('categoryId')
+      .where('id', '=', client.id)
+      .executeTakeFirst();
     expect(row?.categoryId).toBeNull();
     expect(await categories.companyOf(category.id)).toBeUndefined();
   });

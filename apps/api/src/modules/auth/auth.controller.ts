@@ -1,7 +1,9 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { Authenticated, CurrentUser, Public } from '../../common/decorators/auth.decorators';
+import { ApiErrors, ApiSignedIn } from '../../common/openapi/openapi.decorators';
 import { AuthService, type RequestMeta } from './auth.service';
 import {
   CredentialsInput,
@@ -23,10 +25,15 @@ function meta(req: Request): RequestMeta {
 }
 
 /** 01 §7 "Authentication": the exact paths the web client calls. */
+@ApiTags('auth')
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password (and the authenticator code when two-factor is on)',
+  })
+  @ApiErrors(400, 401, 429)
   @Public()
   @Post('loginDash')
   @HttpCode(200)
@@ -34,6 +41,8 @@ export class AuthController {
     return this.auth.login(input, meta(req));
   }
 
+  @ApiOperation({ summary: 'Whether an account uses two-factor sign-in' })
+  @ApiErrors(400)
   @Public()
   @Post('getUserByEmail')
   @HttpCode(200)
@@ -41,6 +50,11 @@ export class AuthController {
     return this.auth.getUserByEmail(input.email);
   }
 
+  @ApiOperation({
+    summary:
+      "Check the credentials and answer the authenticator's state (its enrolment URI while unconfirmed)",
+  })
+  @ApiErrors(400, 401, 429)
   @Public()
   @Post('sendTwoFactorCode')
   @HttpCode(200)
@@ -48,6 +62,8 @@ export class AuthController {
     return this.auth.sendTwoFactorCode(input.email, input.password, meta(req));
   }
 
+  @ApiOperation({ summary: 'Check a token: its user and company' })
+  @ApiErrors(400, 401)
   @Public()
   @Post('verifyToken')
   @HttpCode(200)
@@ -55,6 +71,8 @@ export class AuthController {
     return this.auth.verifyToken(input.token);
   }
 
+  @ApiOperation({ summary: 'Send the sign-up code by e-mail' })
+  @ApiErrors(400, 409, 429)
   @Public()
   @Post('emailVerification')
   @HttpCode(200)
@@ -62,6 +80,8 @@ export class AuthController {
     return this.auth.emailVerification(input, meta(req));
   }
 
+  @ApiOperation({ summary: 'Check the sign-up code' })
+  @ApiErrors(400, 404, 429)
   @Public()
   @Post('verify')
   @HttpCode(200)
@@ -69,6 +89,8 @@ export class AuthController {
     return this.auth.verifyEmailCode(input, meta(req));
   }
 
+  @ApiOperation({ summary: 'Create a company (trial) with the caller as superadmin; answers a token' })
+  @ApiErrors(400, 409)
   @Public()
   @Post('register')
   @HttpCode(200)
@@ -76,6 +98,8 @@ export class AuthController {
     return this.auth.register(input, meta(req));
   }
 
+  @ApiOperation({ summary: 'Send a password-reset link (always answers sent)' })
+  @ApiErrors(400, 429)
   @Public()
   @Post('sendResetPasswordEmail')
   @HttpCode(200)
@@ -83,6 +107,8 @@ export class AuthController {
     return this.auth.sendResetPasswordEmail(input.email, meta(req));
   }
 
+  @ApiOperation({ summary: 'Set a new password with the reset link token' })
+  @ApiErrors(400)
   @Public()
   @Post('resetPassword')
   @HttpCode(200)
@@ -90,6 +116,8 @@ export class AuthController {
     return this.auth.resetPassword(input, meta(req));
   }
 
+  @ApiOperation({ summary: 'Revoke the session and close its sockets' })
+  @ApiSignedIn({ permissions: false })
   @Authenticated()
   @Post('logout')
   @HttpCode(200)

@@ -1,26 +1,30 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { RealtimeGateway } from '../../realtime/realtime.gateway';
 import { CompaniesModule } from '../companies/companies.module';
-import { User } from '../users/entities/user.entity';
+import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { EmailVerification } from './entities/email-verification.entity';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { RateLimitBucket } from './entities/rate-limit-bucket.entity';
-import { Session } from './entities/session.entity';
+import { EmailVerificationsRepository } from './email-verifications.repository';
 import { PasswordService } from './password.service';
+import { PasswordResetsRepository } from './password-resets.repository';
+import { RateLimitRepository } from './rate-limit.repository';
 import { RateLimitService } from './rate-limit.service';
-import { TokenService } from './token.service';
+import { SessionsModule } from './sessions.module';
 import { TotpService } from './totp.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([User, Session, EmailVerification, PasswordResetToken, RateLimitBucket]),
-    CompaniesModule,
-  ],
+  imports: [CompaniesModule, UsersModule, SessionsModule],
   controllers: [AuthController],
-  providers: [AuthService, PasswordService, TotpService, TokenService, RateLimitService, RealtimeGateway],
+  providers: [
+    AuthService,
+    EmailVerificationsRepository,
+    PasswordResetsRepository,
+    RateLimitRepository,
+    RateLimitService,
+    PasswordService,
+    TotpService,
+    RealtimeGateway,
+  ],
   exports: [AuthService, PasswordService],
 })
 export class AuthModule {}

@@ -1,18 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { CompanyStatus, normalizeVerificationCode, ROLE_NAMES, toPermissionMap } from '@crm/shared';
+import { CompanyStatus, normalizeVerificationCode, ROLE_NAMES } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { randomToken, safeEqual, sha256 } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { pgPool } from '../../database/pg-pool';
-import { firstRow } from '../../database/query-rows';
 import { MailService } from '../../providers/mail/mail.service';
-import { RealtimeService } from '../../realtime/realtime.service';
 import { CompaniesService } from '../companies/companies.service';
-import { User } from '../users/entities/user.entity';
+import { type SignInUser, UsersRepository } from '../users/users.repository';
 import type {
   EmailVerificationInput,
   LoginInput,
@@ -20,18 +15,14 @@ import type {
   ResetPasswordInput,
   VerifyCodeInput,
 } from './dto/auth.inputs';
-import { EmailVerification } from './entities/email-verification.entity';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { Session } from './entities/session.entity';
+import { EmailVerificationsRepository } from './email-verifications.repository';
 import { PasswordService } from './password.service';
+import { PasswordResetsRepository } from './password-resets.repository';
 import { RateLimitService } from './rate-limit.service';
-import { TokenService } from './token.service';
+import { type RequestMeta, SessionsService } from './sessions.service';
 import { TotpService } from './totp.service';
 
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-}
+export type { RequestMeta };
 
 export interface TwoFactorFactor {
   status: 'unverified' | 'verified';
@@ -55,80 +46,27 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
-    @InjectRepository(EmailVerification) private readonly verifications: Repository<EmailVerification>,
-    @InjectRepository(PasswordResetToken) private readonly resetTokens: Repository<PasswordResetToken>,
+    private readonly users: UsersRepository,
+    private readonly verifications: EmailVerificationsRepository,
+    private readonly resetTokens: PasswordResetsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsService,
     private readonly passwords: PasswordService,
     private readonly totp: TotpService,
-    private readonly tokens: TokenService,
     private readonly rateLimit: RateLimitService,
     private readonly mail: MailService,
     private readonly companies: CompaniesService,
-    private readonly realtime: RealtimeService,
   ) {}
 
   // ---- sessions -------------------------------------------------------------------------------------------
 
   /** Token → caller, or UNAUTHORIZED. The token must be ours, unexpired, and its session live (not logged out). */
-  async authenticate(token: string): Promise<AuthUser> {
-    const claims = this.tokens.verify(token);
-    if (!claims) throw new AppException('UNAUTHORIZED', { message: 'Invalid token' });
-    // One round trip on every request: live session, its user (still in the session's company), role, permissions.
-    // A named statement, so each connection plans it once instead of on every request.
-    const { rows } = await pgPool(this.dataSource).query<{
-      id: number;
-      companyId: number;
-      role: string;
-      permissions: string[];
-      isAdminOfIds: number[] | null;
-      selectedSpaceId: number | null;
-    }>({
-      name: 'auth-session',
-      text: `SELECT u.id, u."companyId", u."isAdminOfIds", u."selectedSpaceId", r.name AS role,
-              coalesce(array_agg(p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
-       FROM sessions s
-       JOIN users u ON u.id = s."userId" AND u."companyId" = s."companyId"
-       JOIN roles r ON r.id = u."roleId"
-       LEFT JOIN role_permissions rp ON rp."roleId" = r.id
-       LEFT JOIN permissions p ON p.id = rp."permissionId"
-       WHERE s.id = $1 AND s."userId" = $2 AND s."revokedAt" IS NULL AND s."expiresAt" > now()
-       GROUP BY u.id, r.name`,
-      values: [claims.sessionId, claims.userId],
-    });
-    const row = rows[0];
-    if (!row) throw new AppException('UNAUTHORIZED', { message: 'Session revoked or expired' });
-    return {
-      id: row.id,
-      companyId: row.companyId,
-      roleName: row.role,
-      permissions: toPermissionMap(row.permissions),
-      sessionId: claims.sessionId,
-      adminOf: row.isAdminOfIds ?? [],
-      selectedSpaceId: row.selectedSpaceId,
-    };
-  }
-
-  private async openSession(user: User, meta: RequestMeta, firebaseToken?: string): Promise<string> {
-    const expiresAt = new Date(Date.now() + this.config.sessionTtlHours * 3600_000);
-    const session = await this.sessions.save(
-      this.sessions.create({
-        userId: user.id,
-        companyId: user.companyId,
-        expiresAt,
-        ip: meta.ip.slice(0, 64),
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-        firebaseToken: firebaseToken ?? null,
-      }),
-    );
-    return this.tokens.sign({ userId: user.id, companyId: user.companyId, sessionId: session.id }, expiresAt);
+  authenticate(token: string): Promise<AuthUser> {
+    return this.sessions.authenticate(token);
   }
 
   async logout(user: AuthUser): Promise<void> {
-    await this.sessions.update({ id: user.sessionId }, { revokedAt: new Date() });
-    this.realtime.disconnectSession(user.sessionId);
+    await this.sessions.end(user.sessionId);
   }
 
   async verifyToken(token: string): Promise<{ valid: true; userId: number; companyId: number }> {
@@ -138,19 +76,19 @@ export class AuthService {
 
   // ---- sign-in ----------------------------------------------------------------------------------------------
 
-  private async findByEmail(email: string): Promise<User | null> {
-    return this.users.findOne({ where: { email: normalizeEmail(email) }, relations: { company: true } });
+  private async findByEmail(email: string): Promise<SignInUser | undefined> {
+    return this.users.findForSignIn(normalizeEmail(email));
   }
 
-  private requiresSecondFactor(user: User): boolean {
-    return user.company.hasUsed2FA || user.twoFactorStatus === 'verified';
+  private requiresSecondFactor(user: SignInUser): boolean {
+    return user.hasUsed2FA || user.twoFactorStatus === 'verified';
   }
 
   /**
    * Checks e-mail and password under the per-account and per-IP limits. The attempt is counted first, so a
    * burst is refused with 429 whatever the password; a success clears the account's counter.
    */
-  private async checkCredentials(email: string, password: string, meta: RequestMeta): Promise<User> {
+  private async checkCredentials(email: string, password: string, meta: RequestMeta): Promise<SignInUser> {
     const keys = [this.rateLimit.accountKey('login', email), this.rateLimit.ipKey('login', meta.ip)];
     await this.rateLimit.hit(keys);
     const user = await this.findByEmail(email);
@@ -178,24 +116,18 @@ export class AuthService {
       await this.consumeTotp(user, input.otp.trim());
     }
     await this.succeeded(input.email, meta);
-    return { token: await this.openSession(user, meta, input.firebaseToken) };
+    return { token: await this.sessions.open(user, meta, input.firebaseToken) };
   }
 
-  private async consumeTotp(user: User, code: string): Promise<void> {
+  private async consumeTotp(user: SignInUser, code: string): Promise<void> {
     if (!user.twoFactorSecret) throw new AppException('ERROR_CHECKING_CODE', { field: 'otp' });
     const secret = this.totp.openSecret(user.twoFactorSecret);
     const last = user.totpLastTimeStep === null ? null : Number(user.totpLastTimeStep);
     const step = await this.totp.check(secret, code, last);
     if (step === null) throw new AppException('ERROR_CHECKING_CODE', { field: 'otp' });
     // Conditional update: of two requests racing with the same code, only one wins.
-    const result = await this.users
-      .createQueryBuilder()
-      .update(User)
-      .set({ totpLastTimeStep: String(step), twoFactorStatus: 'verified' })
-      .where('id = :id', { id: user.id })
-      .andWhere('("totpLastTimeStep" IS NULL OR "totpLastTimeStep" < :step)', { step })
-      .execute();
-    if (!result.affected) throw new AppException('ERROR_CHECKING_CODE', { field: 'otp' });
+    if (!(await this.users.useTotpStep(user.id, step)))
+      throw new AppException('ERROR_CHECKING_CODE', { field: 'otp' });
   }
 
   async getUserByEmail(email: string): Promise<{ hasUsed2FA: boolean }> {
@@ -223,10 +155,7 @@ export class AuthService {
     } else {
       const created = this.totp.createSecret();
       secret = created.secret;
-      await this.users.update(
-        { id: user.id },
-        { twoFactorSecret: created.sealed, twoFactorStatus: 'unverified' },
-      );
+      await this.users.setTwoFactorSecret(user.id, created.sealed);
     }
     return { factor: { status: 'unverified', binding: { uri: this.totp.uri(secret, user.email) } } };
   }
@@ -244,25 +173,21 @@ export class AuthService {
       this.rateLimit.accountKey('signup', email),
       this.rateLimit.ipKey('signup', meta.ip),
     ]);
-    if (await this.users.existsBy({ email }))
-      throw new AppException('EMAIL_ALREADY_USED', { field: 'email' });
-    const existing = await this.verifications.findOneBy({ email });
+    if (await this.users.emailTaken(email)) throw new AppException('EMAIL_ALREADY_USED', { field: 'email' });
+    const existing = await this.verifications.find(email);
     if (existing && Date.now() - existing.lastSentAt.getTime() < RESEND_SECONDS * 1000) {
       throw new AppException('EMAIL_CODE_RESEND_TOO_SOON', { field: 'email' });
     }
     const code = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
     const now = new Date();
-    await this.verifications.upsert(
+    await this.verifications.replace(
       {
         email,
         codeHash: sha256(code),
         plan: input.plan ?? null,
         expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000),
-        lastSentAt: now,
-        verifiedAt: null,
-        failedAttempts: 0,
       },
-      ['email'],
+      now,
     );
     await this.mail.send({
       to: email,
@@ -278,35 +203,26 @@ export class AuthService {
     await this.rateLimit.hit([this.rateLimit.ipKey('verify', meta.ip)]);
     // The attempt is counted before the code is compared, in one statement that also enforces the cap: a burst of
     // parallel guesses cannot pass EMAIL_CODE_MAX_FAILURES (a read-then-increment let 20 of them through to 6).
-    const { rows: counted } = await pgPool(this.dataSource).query<{ id: number; codeHash: string }>(
-      `UPDATE email_verifications SET "failedAttempts" = "failedAttempts" + 1
-       WHERE email = $1 AND "expiresAt" > now() AND "failedAttempts" < $2
-       RETURNING id, "codeHash"`,
-      [email, EMAIL_CODE_MAX_FAILURES],
-    );
-    const record = counted[0];
+    const record = await this.verifications.countAttempt(email, EMAIL_CODE_MAX_FAILURES);
     if (!record) throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'code' });
     if (!safeEqual(record.codeHash, sha256(normalizeVerificationCode(input.code)))) {
       throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'code' });
     }
     // The right code is not a failure: its attempt is given back.
-    await pgPool(this.dataSource).query(
-      `UPDATE email_verifications SET "failedAttempts" = "failedAttempts" - 1, "verifiedAt" = now() WHERE id = $1`,
-      [record.id],
-    );
+    await this.verifications.markVerified(record.id);
     await this.rateLimit.release([this.rateLimit.ipKey('verify', meta.ip)]);
     return { verified: true };
   }
 
   async register(input: RegisterInput, meta: RequestMeta): Promise<{ token: string }> {
     const email = normalizeEmail(input.email);
-    const verification = await this.verifications.findOneBy({ email });
+    const verification = await this.verifications.find(email);
     if (!verification?.verifiedAt || verification.expiresAt < new Date()) {
       throw new AppException('EMAIL_VERIFICATION_NOT_FOUND', { field: 'email' });
     }
     const passwordHash = await this.passwords.hash(input.password);
-    const user = await this.dataSource.transaction(async (manager) => {
-      if (await manager.existsBy(User, { email }))
+    const user = await this.users.transaction(async (trx) => {
+      if (await this.users.emailTaken(email, null, trx))
         throw new AppException('USER_WITH_SAME_EMAIL', { field: 'email' });
       const { company, roles, defaultSpace } = await this.companies.provision(
         {
@@ -314,25 +230,23 @@ export class AuthService {
           status: CompanyStatus.TRIAL,
           expirationDate: new Date(Date.now() + TRIAL_DAYS * 86400_000),
         },
-        manager,
+        trx,
       );
-      const created = await manager.save(
-        manager.create(User, {
-          companyId: company.id,
-          roleId: roles[ROLE_NAMES.superadmin].id,
-          name: input.name.trim(),
-          email,
-          passwordHash,
-          phone: input.phone,
-          selectedSpaceId: defaultSpace.id,
-          spaces: [defaultSpace],
-        }),
-      );
-      await manager.delete(EmailVerification, { email });
-      return manager.findOneOrFail(User, { where: { id: created.id }, relations: { company: true } });
+      const id = await this.users.insert(trx, {
+        companyId: company.id,
+        roleId: roles[ROLE_NAMES.superadmin].id,
+        name: input.name.trim(),
+        email,
+        passwordHash,
+        phone: input.phone,
+        selectedSpaceId: defaultSpace.id,
+      });
+      await this.users.addSpaces(trx, id, [defaultSpace.id]);
+      await this.verifications.delete(trx, email);
+      return { id, companyId: company.id };
     });
     this.logger.log(`Company ${user.companyId} registered by user ${user.id}`);
-    return { token: await this.openSession(user, meta) };
+    return { token: await this.sessions.open(user, meta) };
   }
 
   // ---- password reset ----------------------------------------------------------------------------------------
@@ -343,14 +257,14 @@ export class AuthService {
       this.rateLimit.accountKey('reset', email),
       this.rateLimit.ipKey('reset', meta.ip),
     ]);
-    const user = await this.users.findOneBy({ email });
+    const user = await this.users.findForSignIn(email);
     if (user) {
       const token = randomToken(32);
-      await this.resetTokens.insert({
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + this.config.resetTokenTtlMinutes * 60_000),
-      });
+      await this.resetTokens.create(
+        user.id,
+        sha256(token),
+        new Date(Date.now() + this.config.resetTokenTtlMinutes * 60_000),
+      );
       const link = `${this.config.appUrl}/changePassword?token=${encodeURIComponent(token)}`;
       await this.mail.send({
         to: user.email,
@@ -366,24 +280,17 @@ export class AuthService {
   async resetPassword(input: ResetPasswordInput, meta: RequestMeta): Promise<{ ok: true }> {
     await this.rateLimit.hit([this.rateLimit.ipKey('reset-password', meta.ip)]);
     const passwordHash = await this.passwords.hash(input.password);
-    const userId = await this.dataSource.transaction(async (manager) => {
+    const userId = await this.users.transaction(async (trx) => {
       // Consumed atomically: of two uses of one link, exactly one succeeds.
-      const rows: unknown = await manager.query(
-        `UPDATE password_reset_tokens SET "usedAt" = now()
-         WHERE "tokenHash" = $1 AND "usedAt" IS NULL AND "expiresAt" > now() RETURNING "userId"`,
-        [sha256(input.token)],
-      );
-      const row = firstRow<{ userId: number }>(rows);
-      if (!row) throw new AppException('RESET_TOKEN_INVALID', { field: 'token' });
-      await manager.update(User, { id: row.userId }, { passwordHash });
+      const owner = await this.resetTokens.consume(trx, sha256(input.token));
+      if (owner === undefined) throw new AppException('RESET_TOKEN_INVALID', { field: 'token' });
+      await this.users.setPasswordHash(trx, owner, passwordHash);
       // A new password ends every open session of the account.
-      await manager.update(Session, { userId: row.userId, revokedAt: IsNull() }, { revokedAt: new Date() });
-      return row.userId;
+      await this.sessions.revokeAllOf(trx, owner);
+      return owner;
     });
     await this.rateLimit.release([this.rateLimit.ipKey('reset-password', meta.ip)]);
-    await this.rateLimit.reset([
-      this.rateLimit.accountKey('login', (await this.users.findOneByOrFail({ id: userId })).email),
-    ]);
+    await this.rateLimit.reset([this.rateLimit.accountKey('login', await this.users.emailOf(userId))]);
     return { ok: true };
   }
 }

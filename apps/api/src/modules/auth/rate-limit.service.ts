@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { RateLimitRepository } from './rate-limit.repository';
 
 export interface RateLimitKey {
   key: string;
@@ -15,7 +15,7 @@ export interface RateLimitKey {
 @Injectable()
 export class RateLimitService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly buckets: RateLimitRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -31,17 +31,8 @@ export class RateLimitService {
   async hit(keys: RateLimitKey[]): Promise<void> {
     let over = false;
     for (const { key, max } of keys) {
-      const rows: Array<{ count: number }> = await this.dataSource.query(
-        `INSERT INTO rate_limit_buckets ("key", "windowStart", "count") VALUES ($1, now(), 1)
-         ON CONFLICT ("key") DO UPDATE SET
-           "count" = CASE WHEN rate_limit_buckets."windowStart" < now() - make_interval(secs => $2)
-                          THEN 1 ELSE rate_limit_buckets."count" + 1 END,
-           "windowStart" = CASE WHEN rate_limit_buckets."windowStart" < now() - make_interval(secs => $2)
-                          THEN now() ELSE rate_limit_buckets."windowStart" END
-         RETURNING "count"`,
-        [key, this.config.rateLimitWindowSeconds],
-      );
-      if (rows[0].count > max) over = true;
+      const count = await this.buckets.hit(key, this.config.rateLimitWindowSeconds);
+      if (count > max) over = true;
     }
     if (over) throw new AppException('TOO_MANY_ATTEMPTS', { message: 'Rate limit exceeded' });
   }
@@ -49,17 +40,14 @@ export class RateLimitService {
   /** Gives back one attempt (a success is not a failure). */
   async release(keys: RateLimitKey[]): Promise<void> {
     for (const { key } of keys) {
-      await this.dataSource.query(
-        `UPDATE rate_limit_buckets SET "count" = GREATEST("count" - 1, 0) WHERE "key" = $1`,
-        [key],
-      );
+      await this.buckets.release(key);
     }
   }
 
   /** Clears a counter entirely: the account's owner proved who they are. */
   async reset(keys: RateLimitKey[]): Promise<void> {
     for (const { key } of keys) {
-      await this.dataSource.query('DELETE FROM rate_limit_buckets WHERE "key" = $1', [key]);
+      await this.buckets.delete(key);
     }
   }
 }

@@ -7,5 +7,6 @@ import { CategoriesService } from './categories.service';
 @Module({
   imports: [MessagesModule],
   providers: [CategoriesRepository, CategoriesService, CategoriesResolver],
+  exports: [CategoriesRepository],
 })
 export class CategoriesModule {}

@@ -1,6 +1,5 @@
 import { CHANNEL_CONNECT_MESSAGES, CHANNEL_NAME_MAX, e164Digits } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import {
@@ -12,13 +11,13 @@ import {
 import { ProviderError } from '../../providers/channels/channel-provider';
 import { ChannelAdminService } from './channel-admin.service';
 import { ChannelRegistry } from './channel-registry.service';
+import { ChannelsRepository } from './channels.repository';
 import { ChannelsService } from './channels.service';
 import type {
   ConnectDialog360ChannelInput,
   ConnectSmsChannelInput,
   ConnectWhatsappCloudChannelInput,
 } from './dto/connect-channel.input';
-import { Channel } from './entities/channel.entity';
 import type { ChannelModel } from './models/channel.model';
 
 const UNIQUE_VIOLATION = '23505';
@@ -34,7 +33,7 @@ export class ChannelConnectService {
   private readonly logger = new Logger(ChannelConnectService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repository: ChannelsRepository,
     private readonly registry: ChannelRegistry,
     private readonly channels: ChannelsService,
     private readonly admin: ChannelAdminService,
@@ -108,27 +107,21 @@ export class ChannelConnectService {
     number: ConnectedNumber,
     name: string,
   ): Promise<number> {
-    return this.dataSource.transaction(async (manager: EntityManager) => {
-      const saved = await manager.save(
-        manager.create(Channel, {
-          companyId,
-          name,
-          platform,
-          providerId: number.providerId,
-          phone: number.phone,
-          accessToken: this.channels.sealToken(number.accessToken),
-          qualityRating: number.qualityRating,
-          isActive: true,
-          useChatbot: false,
-        }),
-      );
+    return this.repository.transaction(async (trx) => {
+      const id = await this.repository.create(trx, {
+        companyId,
+        name,
+        platform,
+        providerId: number.providerId,
+        phone: number.phone,
+        accessToken: this.channels.sealToken(number.accessToken),
+        qualityRating: number.qualityRating,
+        isActive: true,
+        useChatbot: false,
+      });
       // 02 §4: a new channel goes to the company's default space, as Messenger sync and the sandbox do.
-      await manager.query(
-        `INSERT INTO space_channels ("channelId", "spaceId")
-         SELECT $1, id FROM spaces WHERE "companyId" = $2 AND "isDefault" ORDER BY id LIMIT 1`,
-        [saved.id, companyId],
-      );
-      return saved.id;
+      await this.repository.addToDefaultSpace(trx, companyId, id);
+      return id;
     });
   }
 

@@ -1,14 +1,20 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { ApiErrors, ApiSignedIn } from '../../common/openapi/openapi.decorators';
 import { ChannelIdInput, FacebookTokenInput } from './dto/channels.input';
 import { type MessengerSyncResult, MessengerSyncService } from './messenger-sync.service';
 
 /** 02 §7 REST calls of the channels screen that reach Facebook's Graph API. */
+@ApiTags('channels')
+@ApiSignedIn()
 @Controller()
 export class ChannelsController {
   constructor(private readonly messenger: MessengerSyncService) {}
 
+  @ApiOperation({ summary: "Exchange the Facebook user's token for a long-lived one" })
+  @ApiErrors(400)
   @RequirePermissions('writeSpaces')
   @Post('fbUserPermanentToken')
   @HttpCode(200)
@@ -17,6 +23,8 @@ export class ChannelsController {
   }
 
   /** 02 §4 Messenger channel sync: the Pages of the signed-in Facebook user become the company's channels. */
+  @ApiOperation({ summary: "Sync the Facebook user's Pages as the company's Messenger channels" })
+  @ApiErrors(400)
   @RequirePermissions('writeSpaces')
   @Post('syncMessengerPages')
   @HttpCode(200)
@@ -24,6 +32,8 @@ export class ChannelsController {
     return this.messenger.sync(user, input.accessToken);
   }
 
+  @ApiOperation({ summary: "Refresh a Messenger channel's token expiration date" })
+  @ApiErrors(400)
   @RequirePermissions('writeSpaces')
   @Post('setExpirationDate')
   @HttpCode(200)

@@ -1,10 +1,8 @@
 import { planMessengerSync } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { firstRow } from '../../database/query-rows';
 import { ProviderError } from '../../providers/channels/channel-provider';
 import {
   type LongLivedUserToken,
@@ -12,8 +10,8 @@ import {
   MessengerPagesClient,
 } from '../../providers/channels/messenger/messenger-pages.client';
 import { ChannelAdminService } from './channel-admin.service';
+import { ChannelsRepository } from './channels.repository';
 import { ChannelsService } from './channels.service';
-import { Channel } from './entities/channel.entity';
 import type { ChannelModel } from './models/channel.model';
 
 /** A long-lived user token lasts about 60 days; Graph omits expires_in for tokens that do not expire. */
@@ -50,7 +48,7 @@ export class MessengerSyncService {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly repository: ChannelsRepository,
     private readonly channels: ChannelsService,
     private readonly admin: ChannelAdminService,
   ) {
@@ -72,18 +70,15 @@ export class MessengerSyncService {
     const pages = await this.fromGraph(() => this.graph.listPages(long.token));
     const expiresAt = long.expiresAt ?? new Date(Date.now() + DEFAULT_TOKEN_DAYS * 86_400_000);
 
-    const known: Array<{ channelId: number; pageId: string; isActive: boolean }> =
-      await this.dataSource.query(
-        `SELECT id AS "channelId", "providerId" AS "pageId", "isActive" FROM channels
-        WHERE "companyId" = $1 AND platform = 'messenger' ORDER BY id`,
-        [user.companyId],
-      );
+    const known = await this.repository.pagesOf(user.companyId, 'messenger');
     // A Page is one channel across the product (webhooks name it by its id): another company's stays theirs.
-    const taken: Array<{ providerId: string }> = await this.dataSource.query(
-      `SELECT "providerId" FROM channels WHERE platform = 'messenger' AND "companyId" <> $1 AND "providerId" = ANY($2)`,
-      [user.companyId, pages.map((p) => p.pageId)],
+    const takenIds = new Set(
+      await this.repository.pagesOfOthers(
+        user.companyId,
+        'messenger',
+        pages.map((p) => p.pageId),
+      ),
     );
-    const takenIds = new Set(taken.map((t) => t.providerId));
     const errors: MessengerSyncError[] = [];
     const plan = planMessengerSync(
       known,
@@ -105,21 +100,16 @@ export class MessengerSyncService {
       }
       const wasActive = known.find((k) => k.channelId === channelId)?.isActive === true;
       // 02 §4: activation sets useChatbot false; an already active channel keeps its chatbot.
-      await this.dataSource.query(
-        `UPDATE channels SET "accessToken" = $2, "imageUrl" = coalesce($3, "imageUrl"), "expiresAt" = $4,
-                "isActive" = true, "useChatbot" = CASE WHEN "isActive" THEN "useChatbot" ELSE false END,
-                "updatedAt" = now()
-          WHERE id = $1`,
-        [channelId, this.channels.sealToken(page.pageToken), page.pictureUrl, expiresAt],
-      );
+      await this.repository.refreshMessengerPage(channelId, {
+        accessToken: this.channels.sealToken(page.pageToken),
+        imageUrl: page.pictureUrl,
+        expiresAt,
+      });
       if (!wasActive) result.activated.push(channelId);
     }
 
     if (plan.deactivate.length > 0) {
-      await this.dataSource.query(
-        `UPDATE channels SET "isActive" = false, "updatedAt" = now() WHERE id = ANY($1) AND "companyId" = $2`,
-        [plan.deactivate, user.companyId],
-      );
+      await this.repository.deactivate(user.companyId, plan.deactivate);
       result.deactivated.push(...plan.deactivate);
     }
 
@@ -171,43 +161,27 @@ export class MessengerSyncService {
       }
       throw this.providerFailure(error);
     }
-    await this.dataSource.query(`UPDATE channels SET "expiresAt" = $2, "updatedAt" = now() WHERE id = $1`, [
-      channelId,
-      expiresAt,
-    ]);
+    await this.repository.setExpiresAt(channelId, expiresAt);
     return { channelId, expiresAt: expiresAt?.toISOString() ?? null };
   }
 
   private async create(companyId: number, page: MessengerPage, expiresAt: Date): Promise<number> {
-    return this.dataSource.transaction(async (manager: EntityManager) => {
-      const saved = await manager.save(
-        manager.create(Channel, {
-          companyId,
-          name: page.name.slice(0, 120),
-          platform: 'messenger',
-          providerId: page.pageId,
-          pageId: page.pageId,
-          accessToken: this.channels.sealToken(page.pageToken),
-          imageUrl: page.pictureUrl?.slice(0, 500) ?? null,
-          isActive: true,
-          useChatbot: false,
-          expiresAt,
-        }),
-      );
+    return this.repository.transaction(async (trx) => {
+      const id = await this.repository.create(trx, {
+        companyId,
+        name: page.name.slice(0, 120),
+        platform: 'messenger',
+        providerId: page.pageId,
+        pageId: page.pageId,
+        accessToken: this.channels.sealToken(page.pageToken),
+        imageUrl: page.pictureUrl?.slice(0, 500) ?? null,
+        isActive: true,
+        useChatbot: false,
+        expiresAt,
+      });
       // 02 §4: new pages go to the company's default space.
-      const space = firstRow<{ id: number }>(
-        await manager.query(
-          `SELECT id FROM spaces WHERE "companyId" = $1 AND "isDefault" ORDER BY id LIMIT 1`,
-          [companyId],
-        ),
-      );
-      if (space) {
-        await manager.query(`INSERT INTO space_channels ("channelId", "spaceId") VALUES ($1, $2)`, [
-          saved.id,
-          space.id,
-        ]);
-      }
-      return saved.id;
+      await this.repository.addToDefaultSpace(trx, companyId, id);
+      return id;
     });
   }
 

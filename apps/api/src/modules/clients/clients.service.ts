@@ -1,24 +1,15 @@
 import { type ContactsPage, type ConversationView, DEFAULT_TIME_ZONE, PAGE_SIZES } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { pgPool } from '../../database/pg-pool';
-import { Channel } from '../channels/entities/channel.entity';
+import { type ChannelRow, ChannelsRepository } from '../channels/channels.repository';
+import { CompaniesRepository } from '../companies/companies.repository';
 import { canSeeClient, type Viewer } from './client-access';
 import { toContactReportRow } from './contact-report';
-import { channelJsonSql, conversationExtrasSql, viewFromRow } from './conversation.view';
-import {
-  type ContactReportRecord,
-  contactsReportQuery,
-  conversationListQuery,
-  encodeListCursor,
-  listedChannelsQuery,
-  reportCursor,
-} from './conversation-list.query';
+import { viewFromRow } from './conversation.view';
+import { encodeListCursor, reportCursor } from './conversation-list.query';
+import { type ClientRow, ConversationsRepository, type ListedChannel } from './conversations.repository';
 import type { ConversationsFilterInput } from './dto/conversations-filter.input';
-import { Client } from './entities/client.entity';
 
 export interface ConversationPage {
   clients: ConversationView[];
@@ -30,8 +21,9 @@ export interface ConversationPage {
 @Injectable()
 export class ClientsService {
   constructor(
-    @InjectRepository(Client) private readonly clients: Repository<Client>,
-    private readonly dataSource: DataSource,
+    private readonly conversations: ConversationsRepository,
+    private readonly channels: ChannelsRepository,
+    private readonly companies: CompaniesRepository,
   ) {}
 
   /** Who the caller is for visibility (02 §6): read with the session, so no query here. */
@@ -39,32 +31,27 @@ export class ClientsService {
     return { user, adminOf: user.adminOf };
   }
 
-  async listedChannels(user: AuthUser): Promise<Array<{ id: number; name: string; platform: string }>> {
-    const { rows } = await pgPool(this.dataSource).query<{ id: number; name: string; platform: string }>(
-      listedChannelsQuery(user),
-    );
-    return rows;
+  listedChannels(user: AuthUser): Promise<ListedChannel[]> {
+    return this.conversations.listedChannels(user);
   }
 
-  async getVisible(user: AuthUser, clientId: number): Promise<{ client: Client; channel: Channel }> {
-    const client = await this.clients.findOneBy({ id: clientId });
+  async getVisible(user: AuthUser, clientId: number): Promise<{ client: ClientRow; channel: ChannelRow }> {
+    const client = await this.conversations.findById(clientId);
     if (!client) throw new AppException('CONVERSATION_NOT_FOUND', { field: 'clientId' });
     if (client.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'Conversation of another company' });
     if (!canSeeClient(this.viewer(user), client)) {
       throw new AppException('FORBIDDEN', { message: 'Conversation not visible to the user' });
     }
-    const channel = await this.dataSource.manager.findOneByOrFail(Channel, { id: client.channelId });
+    const channel = await this.channels.findById(client.channelId);
+    if (!channel) throw new Error(`channel ${client.channelId} of conversation ${clientId} not found`);
     return { client, channel };
   }
 
   /** 02 §2, §5, §6, §7: the conversation list, newest activity first, keyset-paginated. */
   async list(user: AuthUser, input: ConversationsFilterInput): Promise<ConversationPage> {
     const first = input.first ?? PAGE_SIZES.list;
-    // The pool directly: TypeORM's per-query runner set-up is a visible share of this hot request's cost.
-    const { rows } = await pgPool(this.dataSource).query<Record<string, unknown>>(
-      conversationListQuery(user, input),
-    );
+    const rows = await this.conversations.listPage(user, input);
     const page = rows.slice(0, first);
     const last = page[page.length - 1];
     return {
@@ -77,9 +64,8 @@ export class ClientsService {
   /** 02 §2 contacts panel (`custom: true`): one page of report rows, keyset-paginated on the chosen date. */
   async report(user: AuthUser, input: ConversationsFilterInput): Promise<ContactsPage> {
     const first = input.first ?? PAGE_SIZES.report;
-    const pool = pgPool(this.dataSource);
-    const [{ rows }, timeZone] = await Promise.all([
-      pool.query<ContactReportRecord>(contactsReportQuery(user, input)),
+    const [rows, timeZone] = await Promise.all([
+      this.conversations.reportPage(user, input),
       this.timeZone(user.companyId),
     ]);
     const page = rows.slice(0, first);
@@ -93,21 +79,13 @@ export class ClientsService {
   }
 
   async timeZone(companyId: number): Promise<string> {
-    const { rows } = await pgPool(this.dataSource).query<{ timezone: string }>(
-      'SELECT timezone FROM companies WHERE id = $1',
-      [companyId],
-    );
-    return rows[0]?.timezone ?? DEFAULT_TIME_ZONE;
+    return (await this.companies.findById(companyId))?.timezone ?? DEFAULT_TIME_ZONE;
   }
 
   /** Current views of these conversations, in the order asked (ids that do not exist are left out). */
   async views(ids: number[]): Promise<ConversationView[]> {
     if (ids.length === 0) return [];
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT row_to_json(c) AS client, ${channelJsonSql('ch')}, ${conversationExtrasSql('c')}
-       FROM clients c JOIN channels ch ON ch.id = c."channelId" WHERE c.id = ANY($1)`,
-      [ids],
-    );
+    const rows = await this.conversations.views(ids);
     const byId = new Map(rows.map((row) => [(row.client as { id: number }).id, viewFromRow(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

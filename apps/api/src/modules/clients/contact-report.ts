@@ -6,7 +6,7 @@ import {
   normalizeSearchKeyword,
   platformLabel,
 } from '@crm/shared';
-import type { ContactReportRecord } from './conversation-list.query';
+import type { ContactReportRecord } from './conversations.repository';
 
 /** Platforms whose sender id is a phone number (a Messenger sender id is a page-scoped id, not a phone). */
 const PHONE_PLATFORMS = new Set(['whatsapp_cloud', 'dialog360', 'sandbox', 'sms']);
@@ -17,7 +17,7 @@ export interface ReportViewer {
   canSeePhoneNumber: boolean;
 }
 
-/** 02 §3 Contact report row out of a contactsReportQuery record. */
+/** 02 §3 Contact report row out of a contacts report record (ConversationsRepository.reportPage). */
 export function toContactReportRow(record: ContactReportRecord, viewer: ReportViewer): ContactReportRow {
   const email = record.infos.find((i) => i.type === 'email')?.value ?? null;
   const plaza = record.infos.find((i) => normalizeSearchKeyword(i.name) === 'plaza')?.value ?? null;

@@ -5,9 +5,11 @@ import type {
   ConversationView,
   MessageView,
 } from '@crm/shared';
-import type { Channel } from '../channels/entities/channel.entity';
-import type { Message } from '../messages/entities/message.entity';
-import type { Client } from './entities/client.entity';
+import type { ChannelRow } from '../channels/channels.repository';
+import type { MessageRow } from '../messages/messages.repository';
+import type { ClientRow } from './conversations.repository';
+
+type ViewChannel = Pick<ChannelRow, 'id' | 'name' | 'platform' | 'phone'>;
 
 function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
@@ -36,24 +38,22 @@ function reviveDates<T>(row: Record<string, unknown>, dates: readonly string[]):
   return out as T;
 }
 
-export function clientFromJson(row: Record<string, unknown>): Client {
-  return reviveDates<Client>(row, CLIENT_DATES);
+export function clientFromJson(row: Record<string, unknown>): ClientRow {
+  return reviveDates<ClientRow>(row, CLIENT_DATES);
 }
 
-export function messageFromJson(row: Record<string, unknown>): Message {
-  return reviveDates<Message>(row, MESSAGE_DATES);
+export function messageFromJson(row: Record<string, unknown>): MessageRow {
+  return reviveDates<MessageRow>(row, MESSAGE_DATES);
 }
 
-/** SQL select-list item with the channel part of a conversation view, for the channel aliased `alias`. */
-export function channelJsonSql(alias: string): string {
-  return `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'platform', ${alias}.platform, 'phone', ${alias}.phone) AS "x_channel"`;
-}
-
-/** A whole view out of a row selected as `row_to_json(c) AS client`, channelJsonSql and conversationExtrasSql. */
+/**
+ * A whole view out of a row selected as `row_to_json(c) AS client`, channelJsonSql and conversationExtrasSql
+ * (conversations.repository).
+ */
 export function viewFromRow(row: Record<string, unknown>): ConversationView {
   return conversationView(
     clientFromJson(row.client as Record<string, unknown>),
-    row.x_channel as Pick<Channel, 'id' | 'name' | 'platform' | 'phone'>,
+    row.x_channel as ViewChannel,
     extrasFromRow(row),
   );
 }
@@ -67,18 +67,6 @@ export interface ConversationExtras {
 
 export const NO_EXTRAS: ConversationExtras = { agent: null, category: null, tags: [] };
 
-/**
- * SQL select-list items that build the extras of the conversation aliased `alias` as JSON, so any statement that
- * returns a conversation (the list, the inbound upsert, an action's RETURNING) can return its view in one go.
- */
-export function conversationExtrasSql(alias: string): string {
-  return `(SELECT json_build_object('id', u.id, 'name', u.name, 'imageUrl', u."imageUrl") FROM users u
-      WHERE u.id = ${alias}."agentId") AS "x_agent",
-    (SELECT json_build_object('id', k.id, 'name', k.name) FROM categories k WHERE k.id = ${alias}."categoryId") AS "x_category",
-    coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id)
-      FROM client_tags ct JOIN tags t ON t.id = ct."tagId" WHERE ct."clientId" = ${alias}.id), '[]'::json) AS "x_tags"`;
-}
-
 /** The extras out of a row selected with conversationExtrasSql. */
 export function extrasFromRow(row: Record<string, unknown>): ConversationExtras {
   return {
@@ -89,8 +77,8 @@ export function extrasFromRow(row: Record<string, unknown>): ConversationExtras 
 }
 
 export function conversationView(
-  client: Client,
-  channel: Pick<Channel, 'id' | 'name' | 'platform' | 'phone'>,
+  client: ClientRow,
+  channel: ViewChannel,
   extras: ConversationExtras = NO_EXTRAS,
 ): ConversationView {
   return {
@@ -128,7 +116,7 @@ export function conversationView(
   };
 }
 
-export function messageView(message: Message): MessageView {
+export function messageView(message: MessageRow): MessageView {
   return {
     id: message.id,
     clientId: message.clientId,

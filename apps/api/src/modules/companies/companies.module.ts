@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { RolesModule } from '../roles/roles.module';
+import { SpacesModule } from '../spaces/spaces.module';
+import { CompaniesRepository } from './companies.repository';
 import { CompaniesResolver } from './companies.resolver';
 import { CompaniesService } from './companies.service';
-import { Company } from './entities/company.entity';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Company]), RolesModule],
-  providers: [CompaniesService, CompaniesResolver],
-  exports: [CompaniesService],
+  imports: [RolesModule, SpacesModule],
+  providers: [CompaniesRepository, CompaniesService, CompaniesResolver],
+  exports: [CompaniesService, CompaniesRepository],
 })
 export class CompaniesModule {}

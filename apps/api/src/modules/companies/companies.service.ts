@@ -13,14 +13,13 @@ import {
   type RoleName,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
 import { AppException } from '../../common/errors/app.exception';
+import type { Executor } from '../../database/kysely';
 import { RealtimeService } from '../../realtime/realtime.service';
-import type { Role } from '../roles/entities/role.entity';
+import type { RoleRow } from '../roles/roles.repository';
 import { RolesService } from '../roles/roles.service';
-import { Space } from '../spaces/entities/space.entity';
-import { Company } from './entities/company.entity';
+import { type SpaceRow, SpacesRepository } from '../spaces/spaces.repository';
+import { CompaniesRepository, type CompanyProfilePatch, type CompanyRow } from './companies.repository';
 
 export const DEFAULT_SPACE_NAME = 'General';
 export const COMPANY_NAME_MAX = 120;
@@ -48,56 +47,67 @@ export interface ProvisionCompanyInput {
 }
 
 export interface ProvisionedCompany {
-  company: Company;
-  roles: Record<RoleName, Role>;
-  defaultSpace: Space;
+  company: CompanyRow;
+  roles: Record<RoleName, RoleRow>;
+  defaultSpace: SpaceRow;
 }
 
 @Injectable()
 export class CompaniesService {
   constructor(
-    @InjectRepository(Company) private readonly companies: Repository<Company>,
+    private readonly companies: CompaniesRepository,
     private readonly roles: RolesService,
+    private readonly spaces: SpacesRepository,
     private readonly realtime: RealtimeService,
   ) {}
 
   /** A company with its default roles and default space, inside the caller's transaction. */
-  async provision(input: ProvisionCompanyInput, manager: EntityManager): Promise<ProvisionedCompany> {
-    const taken = await manager
-      .createQueryBuilder(Company, 'c')
-      .where('lower(c.name) = lower(:name)', { name: input.name.trim() })
-      .getExists();
-    if (taken) throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'businessName' });
-    const company = await manager.save(
-      manager.create(Company, {
-        name: input.name.trim(),
-        status: input.status,
-        expirationDate: input.expirationDate ?? null,
-        isBoardsActive: input.isBoardsActive ?? false,
-      }),
-    );
-    const roles = await this.roles.createDefaultRoles(company.id, manager);
-    const defaultSpace = await manager.save(
-      manager.create(Space, { companyId: company.id, name: DEFAULT_SPACE_NAME, isDefault: true }),
-    );
+  async provision(input: ProvisionCompanyInput, trx: Executor): Promise<ProvisionedCompany> {
+    const name = input.name.trim();
+    if (await this.companies.nameTaken(name, null, trx)) {
+      throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'businessName' });
+    }
+    const company = await this.companies.insert(trx, {
+      name,
+      status: input.status,
+      expirationDate: input.expirationDate ?? null,
+      isBoardsActive: input.isBoardsActive ?? false,
+    });
+    const roles = await this.roles.createDefaultRoles(company.id, trx);
+    const defaultSpace = await this.spaces.insertDefault(trx, company.id, DEFAULT_SPACE_NAME);
     // 02 §3: predefined tags exist from the start (reassignment adds 'Reasignada').
-    await manager.query(
-      `INSERT INTO tags ("companyId", name, color, key, "isDefault") VALUES ($1, $2, $3, $4, true)
-       ON CONFLICT (key) DO NOTHING`,
-      [company.id, REASSIGNED_TAG_NAME, DEFAULT_TAG_COLOR, companyScopedKey(company.id, REASSIGNED_TAG_NAME)],
-    );
+    await this.companies.insertDefaultTag(trx, {
+      companyId: company.id,
+      name: REASSIGNED_TAG_NAME,
+      color: DEFAULT_TAG_COLOR,
+      key: companyScopedKey(company.id, REASSIGNED_TAG_NAME),
+    });
     return { company, roles, defaultSpace };
   }
 
-  async findById(id: number): Promise<Company> {
-    const company = await this.companies.findOneBy({ id });
+  /** How many companies exist (the demo data is created only in an empty database). */
+  count(db?: Executor): Promise<number> {
+    return this.companies.count(db);
+  }
+
+  /** Seats bought: how many users and admins the company may have (null: the plan's default). */
+  setTeamLimits(
+    db: Executor,
+    companyId: number,
+    limits: { usersLimit: number | null; adminsLimit: number | null },
+  ): Promise<void> {
+    return this.companies.setTeamLimits(db, companyId, limits);
+  }
+
+  async findById(id: number): Promise<CompanyRow> {
+    const company = await this.companies.findById(id);
     if (!company) throw new AppException('NOT_FOUND');
     return company;
   }
 
   /** Company policy for the TOTP second factor (a PRO feature in 01 §2.4). */
-  async setTwoFactorPolicy(companyId: number, enabled: boolean): Promise<Company> {
-    await this.companies.update({ id: companyId }, { hasUsed2FA: enabled });
+  async setTwoFactorPolicy(companyId: number, enabled: boolean): Promise<CompanyRow> {
+    await this.companies.setTwoFactorPolicy(companyId, enabled);
     const company = await this.findById(companyId);
     this.realtime.toCompany(companyId, 'updateUserData', { userId: 0, companyId, reason: 'company' });
     return company;
@@ -114,13 +124,9 @@ export class CompaniesService {
    * touched keeps following its default.
    */
   async updateSettings(companyId: number, change: Partial<CompanySettings>): Promise<CompanySettings> {
-    return this.companies.manager.transaction(async (manager) => {
-      const rows: Array<{ settings: Partial<CompanySettings> }> = await manager.query(
-        'SELECT settings FROM companies WHERE id = $1 FOR UPDATE',
-        [companyId],
-      );
-      if (!rows[0]) throw new AppException('NOT_FOUND');
-      const stored = rows[0].settings ?? {};
+    return this.companies.transaction(async (trx) => {
+      const stored = await this.companies.lockSettings(trx, companyId);
+      if (!stored) throw new AppException('NOT_FOUND');
       const current = companySettings(stored);
       const refused = companySettingsChangeError(current, change);
       if (refused) throw AppException.validation(refused.field, refused.message);
@@ -129,10 +135,7 @@ export class CompaniesService {
       for (const key of COMPANY_SETTING_KEYS) {
         if (next[key] !== current[key] || typeof change[key] === 'boolean') written[key] = next[key];
       }
-      await manager.query('UPDATE companies SET settings = $2::jsonb, "updatedAt" = now() WHERE id = $1', [
-        companyId,
-        JSON.stringify(written),
-      ]);
+      await this.companies.writeSettings(trx, companyId, written);
       return next;
     });
   }
@@ -141,9 +144,9 @@ export class CompaniesService {
   async updateProfile(
     companyId: number,
     input: { name?: string | null; timezone?: string | null },
-  ): Promise<Company> {
+  ): Promise<CompanyRow> {
     const company = await this.findById(companyId);
-    const patch: Partial<Pick<Company, 'name' | 'timezone'>> = {};
+    const patch: CompanyProfilePatch = {};
     if (input.name !== undefined && input.name !== null) {
       const name = input.name.trim().replace(/\s+/g, ' ');
       if (!name) throw AppException.validation('name', 'Compañia obligatoria');
@@ -154,11 +157,8 @@ export class CompaniesService {
         );
       }
       if (name !== company.name) {
-        const taken = await this.companies
-          .createQueryBuilder('c')
-          .where('lower(c.name) = lower(:name) AND c.id <> :id', { name, id: companyId })
-          .getExists();
-        if (taken) throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
+        if (await this.companies.nameTaken(name, companyId))
+          throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
         patch.name = name;
       }
     }
@@ -168,21 +168,13 @@ export class CompaniesService {
       if (timezone !== company.timezone) patch.timezone = timezone;
     }
     if (Object.keys(patch).length === 0) return company;
-    try {
-      await this.companies.update({ id: companyId }, patch);
-    } catch (error) {
-      // The unique index: another company took the name between the check and the write.
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
-      }
-      throw error;
+    // False: the unique index, another company took the name between the check and the write.
+    if (!(await this.companies.updateProfile(companyId, patch))) {
+      throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
     }
     // Everyone's top bar and dates read the company from their own data: all of its users reload it.
-    const users: Array<{ id: number }> = await this.companies.manager.query(
-      'SELECT id FROM users WHERE "companyId" = $1',
-      [companyId],
-    );
-    this.realtime.emit([companyRoom(companyId), ...users.map((u) => agentRoom(u.id))], 'updateUserData', {
+    const users = await this.companies.memberIds(companyId);
+    this.realtime.emit([companyRoom(companyId), ...users.map((id) => agentRoom(id))], 'updateUserData', {
       userId: 0,
       companyId,
       reason: 'company',

@@ -9,16 +9,11 @@ import {
 import { Injectable } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
-import { pgPool } from '../../database/pg-pool';
 import { ClientsService } from '../clients/clients.service';
 import { toContactReportRow } from '../clients/contact-report';
-import {
-  type ContactReportRecord,
-  contactsReportQuery,
-  reportCursor,
-} from '../clients/conversation-list.query';
+import { reportCursor } from '../clients/conversation-list.query';
+import { ConversationsRepository } from '../clients/conversations.repository';
 import type { ConversationsFilterInput } from '../clients/dto/conversations-filter.input';
 
 const EXTRA_TITLE = 'Información adicional';
@@ -71,7 +66,7 @@ function write(out: Writable, chunk: string | Buffer): Promise<void> {
 @Injectable()
 export class ContactExportService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly conversations: ConversationsRepository,
     private readonly clients: ClientsService,
   ) {}
 
@@ -84,11 +79,10 @@ export class ContactExportService {
   async *rows(user: AuthUser, filter: ConversationsFilterInput): AsyncGenerator<ContactReportRow[]> {
     const timeZone = await this.clients.timeZone(user.companyId);
     const viewer = { timeZone, canSeePhoneNumber: user.permissions.canSeePhoneNumber === true };
-    const pool = pgPool(this.dataSource);
     let after: string | null = null;
     for (;;) {
       const input: ConversationsFilterInput = { ...filter, first: PAGE_SIZES.export, after, skip: undefined };
-      const { rows } = await pool.query<ContactReportRecord>(contactsReportQuery(user, input));
+      const rows = await this.conversations.reportPage(user, input);
       const page = rows.slice(0, PAGE_SIZES.export);
       if (page.length > 0) yield page.map((record) => toContactReportRow(record, viewer));
       if (rows.length <= PAGE_SIZES.export) return;

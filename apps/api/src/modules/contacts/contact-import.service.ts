@@ -12,16 +12,15 @@ import {
   splitImportTags,
   TAG_COLORS,
   TAGS_LIMIT,
+  validateDatasheetValue,
 } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
-import type { PoolClient } from 'pg';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { pgPool } from '../../database/pg-pool';
 import { RealtimeService } from '../../realtime/realtime.service';
-import { datasheetValueError } from '../datasheet/datasheet.resolver';
+import { type DatasheetFieldView, DatasheetRepository } from '../datasheet/datasheet.repository';
 import { parseContactsFile } from './contact-import.parser';
+import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
 
 /** Rows written per transaction: a failure loses at most this batch, never half a contact. */
@@ -29,12 +28,7 @@ export const IMPORT_BATCH_SIZE = 500;
 const NAME_MAX = 100;
 const TAG_NAME_MAX = 50;
 
-interface Field {
-  id: number;
-  name: string;
-  type: string;
-  options: string[];
-}
+type Field = DatasheetFieldView;
 
 /** One data row, checked and resolved, ready to be written. */
 interface ReadyRow {
@@ -76,7 +70,8 @@ export class ContactImportService {
   private readonly logger = new Logger(ContactImportService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repository: ContactsRepository,
+    private readonly datasheet: DatasheetRepository,
     private readonly contacts: ContactsService,
     private readonly realtime: RealtimeService,
   ) {}
@@ -95,19 +90,11 @@ export class ContactImportService {
     }
     if (sheet.rows.length === 0) throw AppException.validation('file', IMPORT_MESSAGES.empty);
 
-    const pool = pgPool(this.dataSource);
     const fallbackAgent = await this.fallbackAgent(user, defaultAgentId);
-    const [{ rows: agents }, { rows: fields }, { rows: tags }] = await Promise.all([
-      pool.query<{ id: number; email: string }>(
-        'SELECT id, lower(email) AS email FROM users WHERE "companyId" = $1',
-        [user.companyId],
-      ),
-      pool.query<Field>('SELECT id, name, type, options FROM datasheet_fields WHERE "companyId" = $1', [
-        user.companyId,
-      ]),
-      pool.query<{ id: number; key: string }>('SELECT id, key FROM tags WHERE "companyId" = $1', [
-        user.companyId,
-      ]),
+    const [agents, fields, tags] = await Promise.all([
+      this.repository.agentsByEmail(user.companyId),
+      this.datasheet.list(user.companyId),
+      this.repository.tagKeys(user.companyId),
     ]);
     const agentByEmail = new Map(agents.map((a) => [a.email, a.id]));
     // Columns from the sixth on are data-sheet fields by name (accents and case aside).
@@ -138,7 +125,7 @@ export class ContactImportService {
         const raw = cells[column] ?? '';
         if (!raw.trim()) continue;
         const value = fieldValue(field, raw);
-        const error = datasheetValueError(field, value);
+        const error = validateDatasheetValue(field, value);
         if (error) return fail(IMPORT_MESSAGES.badField(field.name, error));
         infos.push({ fieldId: field.id, value });
       }
@@ -219,11 +206,9 @@ export class ContactImportService {
 
   private async fallbackAgent(user: AuthUser, agentId: number | null): Promise<number> {
     if (agentId === null || agentId === user.id) return user.id;
-    const { rows } = await pgPool(this.dataSource).query<{ id: number }>(
-      'SELECT id FROM users WHERE id = $1 AND "companyId" = $2',
-      [agentId, user.companyId],
-    );
-    if (!rows[0]) throw AppException.validation('agentId', 'El agente no existe.');
+    if (!(await this.repository.isCompanyUser(user.companyId, agentId))) {
+      throw AppException.validation('agentId', 'El agente no existe.');
+    }
     return agentId;
   }
 
@@ -233,6 +218,11 @@ export class ContactImportService {
       processed,
       total,
     });
+  }
+
+  /** The company's data-sheet field names, in order: the import template's columns after the fixed ones. */
+  async templateFields(companyId: number): Promise<string[]> {
+    return (await this.datasheet.list(companyId)).map((field) => field.name);
   }
 
   /**
@@ -247,80 +237,51 @@ export class ContactImportService {
     newTags: Map<string, string>,
     tagIdByKey: Map<string, number>,
   ): Promise<Set<string>> {
-    const client: PoolClient = await pgPool(this.dataSource).connect();
     const known = new Map(tagIdByKey);
-    try {
-      await client.query('BEGIN');
-      const wanted = [
-        ...new Set(batch.flatMap((r) => r.tags.map((t) => companyScopedKey(user.companyId, t)))),
-      ];
+    const tagKey = (tag: string) => companyScopedKey(user.companyId, tag);
+    const created = await this.repository.transaction(async (trx) => {
+      const wanted = [...new Set(batch.flatMap((r) => r.tags.map(tagKey)))];
       const missing = wanted.filter((key) => !known.has(key) && creatable.has(key));
-      if (missing.length > 0) {
-        const { rows } = await client.query<{ id: number; key: string }>(
-          `INSERT INTO tags ("companyId", name, color, key)
-           SELECT $1, n, c, k FROM unnest($2::text[], $3::text[], $4::text[]) AS t(n, c, k)
-           ON CONFLICT (key) DO UPDATE SET name = tags.name RETURNING id, key`,
-          [
-            user.companyId,
-            missing.map((key) => newTags.get(key) ?? key),
-            missing.map(() => TAG_COLORS[randomInt(TAG_COLORS.length)]),
-            missing,
-          ],
-        );
-        for (const row of rows) known.set(row.key, row.id);
-      }
-      const names = batch.map((r) => r.firstName);
-      const { rows: inserted } = await client.query<{ id: number; senderId: string }>(
-        `INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "lastName", "cleanedName", answered,
-           "isArchived", source, "agentId", "lastUpdate")
-         SELECT $1, $2, $8 || p, p, n, l, cn, true, false, 'IMPORT', a, now()
-         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS r(p, n, l, cn, a)
-         ON CONFLICT (key) DO NOTHING RETURNING id, "senderId"`,
-        [
-          user.companyId,
-          channelId,
-          batch.map((r) => r.phone),
-          names,
-          batch.map((r) => r.lastName),
-          batch.map((r) => cleanedName([r.firstName, r.lastName].filter(Boolean).join(' '), r.phone)),
-          batch.map((r) => r.agentId),
-          `${channelId}-`,
-        ],
+      const tags = await this.repository.insertTags(
+        trx,
+        user.companyId,
+        missing.map((key) => ({
+          name: newTags.get(key) ?? key,
+          color: TAG_COLORS[randomInt(TAG_COLORS.length)],
+          key,
+        })),
+      );
+      for (const row of tags) known.set(row.key, row.id);
+      const inserted = await this.repository.insertContacts(
+        trx,
+        user.companyId,
+        channelId,
+        batch.map((r) => ({
+          phone: r.phone,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          cleanedName: cleanedName([r.firstName, r.lastName].filter(Boolean).join(' '), r.phone),
+          agentId: r.agentId,
+        })),
       );
       const idByPhone = new Map(inserted.map((r) => [r.senderId, r.id]));
-      const tagPairs: Array<[number, number]> = [];
-      const infoRows: Array<[number, number, string]> = [];
+      const tagPairs: Array<{ clientId: number; tagId: number }> = [];
+      const infos: Array<{ clientId: number; fieldId: number; value: string }> = [];
       for (const row of batch) {
         const clientId = idByPhone.get(row.phone);
         if (clientId === undefined) continue;
         for (const tag of row.tags) {
-          const tagId = known.get(companyScopedKey(user.companyId, tag));
-          if (tagId !== undefined) tagPairs.push([clientId, tagId]);
+          const tagId = known.get(tagKey(tag));
+          if (tagId !== undefined) tagPairs.push({ clientId, tagId });
         }
-        for (const info of row.infos) infoRows.push([clientId, info.fieldId, info.value]);
+        for (const info of row.infos) infos.push({ clientId, ...info });
       }
-      if (tagPairs.length > 0) {
-        await client.query(
-          `INSERT INTO client_tags ("clientId", "tagId") SELECT * FROM unnest($1::int[], $2::int[])
-           ON CONFLICT DO NOTHING`,
-          [tagPairs.map((p) => p[0]), tagPairs.map((p) => p[1])],
-        );
-      }
-      if (infoRows.length > 0) {
-        await client.query(
-          `INSERT INTO client_infos ("clientId", "fieldId", value) SELECT * FROM unnest($1::int[], $2::int[], $3::text[])
-           ON CONFLICT ("clientId", "fieldId") DO UPDATE SET value = EXCLUDED.value`,
-          [infoRows.map((r) => r[0]), infoRows.map((r) => r[1]), infoRows.map((r) => r[2])],
-        );
-      }
-      await client.query('COMMIT');
-      for (const [key, id] of known) tagIdByKey.set(key, id);
+      await this.repository.tagContacts(trx, tagPairs);
+      await this.repository.saveInfos(trx, infos);
       return new Set(idByPhone.keys());
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
+    // Only once committed: a rolled-back batch's tags do not exist.
+    for (const [key, id] of known) tagIdByKey.set(key, id);
+    return created;
   }
 }

@@ -16,12 +16,18 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import {
+  ApiErrors,
+  ApiFileResponse,
+  ApiMultipart,
+  ApiSignedIn,
+} from '../../common/openapi/openapi.decorators';
 import { ContactExportService } from './contact-export.service';
 import { ContactImportService } from './contact-import.service';
 import { ExportContactsInput, ImportContactsInput } from './dto/contacts.input';
@@ -36,6 +42,8 @@ const CONTENT_TYPES = {
 } as const;
 
 /** Issue 5: bulk import, its template, and the contacts export. */
+@ApiTags('contacts')
+@ApiSignedIn()
 @Controller()
 export class ContactsController {
   private readonly logger = new Logger(ContactsController.name);
@@ -43,10 +51,11 @@ export class ContactsController {
   constructor(
     private readonly importer: ContactImportService,
     private readonly exporter: ContactExportService,
-    private readonly dataSource: DataSource,
   ) {}
 
   /** 02 §7 POST /importContacts (multipart: file, channelId; companyId from the token). */
+  @ApiOperation({ summary: 'Import contacts from a CSV or XLSX file (up to 10 MB)' })
+  @ApiMultipart({ body: ImportContactsInput, file: 'file', fileRequired: true, json: false })
   @RequirePermissions('readChat', 'agent')
   @Post('importContacts')
   @HttpCode(200)
@@ -63,16 +72,17 @@ export class ContactsController {
   }
 
   /** The import template (02 §2 instructions modal): the columns in order, the company's fields after them. */
+  @ApiOperation({
+    summary: "Download the import template (XLSX): the columns, then the company's datasheet fields",
+  })
+  @ApiFileResponse('plantilla_contactos.xlsx', CONTENT_TYPES.xlsx)
   @RequirePermissions('readChat', 'agent')
   @Get('importContacts/template')
   async template(@CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
-    const fields: Array<{ name: string }> = await this.dataSource.query(
-      `SELECT name FROM datasheet_fields WHERE "companyId" = $1 ORDER BY "isDefault" DESC, "createdAt", id`,
-      [user.companyId],
-    );
+    const fields = await this.importer.templateFields(user.companyId);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Contactos');
-    const headers = [...IMPORT_TEMPLATE_HEADERS, ...fields.map((f) => f.name)];
+    const headers = [...IMPORT_TEMPLATE_HEADERS, ...fields];
     sheet.addRow(headers).font = { bold: true };
     sheet.addRow([
       'María',
@@ -94,6 +104,11 @@ export class ContactsController {
   }
 
   /** 02 §2 'Exportar': streamed, with the panel's filters; admin, superadmin and Community Manager only (02 §6). */
+  @ApiOperation({
+    summary: "Export the contacts panel's rows as PDF, CSV or XLSX (admin, superadmin, Community Manager)",
+  })
+  @ApiFileResponse('The export, as an attachment', ...Object.values(CONTENT_TYPES))
+  @ApiErrors(400)
   @RequirePermissions('readChat', 'agent')
   @Post('contacts/export')
   async export(

@@ -6,13 +6,13 @@ import {
   VALIDATION_MESSAGES,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { pgPool } from '../../database/pg-pool';
 import { RealtimeService } from '../../realtime/realtime.service';
+import { type ChannelRow, ChannelsRepository } from '../channels/channels.repository';
 import { ClientsService } from '../clients/clients.service';
 import { conversationRooms } from '../clients/conversation-rooms';
+import { ContactsRepository } from './contacts.repository';
 
 /** Platforms whose contacts are phone numbers: the ones a contact can be created or imported into. */
 export const PHONE_PLATFORMS: ReadonlySet<string> = new Set([
@@ -22,12 +22,7 @@ export const PHONE_PLATFORMS: ReadonlySet<string> = new Set([
   'sms',
 ]);
 
-export interface PhoneChannel {
-  id: number;
-  companyId: number;
-  platform: string;
-  name: string;
-}
+export type PhoneChannel = Pick<ChannelRow, 'id' | 'companyId' | 'platform' | 'name'>;
 
 /** 02 §5 Contacts: a phone typed by a person, normalised (52→521, 54→549), a number of its country, or a 400 on the field. */
 export function contactPhone(raw: string, field = 'phone'): string {
@@ -41,18 +36,15 @@ export function contactPhone(raw: string, field = 'phone'): string {
 @Injectable()
 export class ContactsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly contacts: ContactsRepository,
+    private readonly channels: ChannelsRepository,
     private readonly clients: ClientsService,
     private readonly realtime: RealtimeService,
   ) {}
 
   /** The company's channel a contact can live in, or a 400 on `field`. */
   async phoneChannel(user: AuthUser, channelId: number, field = 'channelId'): Promise<PhoneChannel> {
-    const { rows } = await pgPool(this.dataSource).query<PhoneChannel>(
-      'SELECT id, "companyId", platform, name FROM channels WHERE id = $1',
-      [channelId],
-    );
-    const channel = rows[0];
+    const channel = await this.channels.findById(channelId);
     if (!channel || channel.companyId !== user.companyId) {
       throw AppException.validation(field, 'El canal no existe.');
     }
@@ -71,15 +63,17 @@ export class ContactsService {
     const name = input.name?.trim() || null;
     if (name && name.length > 200) throw AppException.validation('name', 'El nombre es demasiado largo.');
     const channel = await this.phoneChannel(user, input.channelId);
-    const { rows } = await pgPool(this.dataSource).query<{ id: number }>(
-      `INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName", answered, "isArchived",
-         source, "agentId", "lastUpdate")
-       VALUES ($1, $2, $3, $4, $5, $6, true, false, 'MANUAL', $7, now())
-       ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [user.companyId, channel.id, `${channel.id}-${phone}`, phone, name, cleanedName(name, phone), user.id],
-    );
-    if (!rows[0]) throw new AppException('PHONE_ALREADY_USED', { field: 'phone' });
-    return this.clients.view(rows[0].id);
+    const id = await this.contacts.create({
+      companyId: user.companyId,
+      channelId: channel.id,
+      key: `${channel.id}-${phone}`,
+      senderId: phone,
+      name,
+      cleanedName: cleanedName(name, phone),
+      agentId: user.id,
+    });
+    if (id === undefined) throw new AppException('PHONE_ALREADY_USED', { field: 'phone' });
+    return this.clients.view(id);
   }
 
   /**
@@ -99,18 +93,12 @@ export class ContactsService {
     }
     const phone = contactPhone(rawPhone);
     if (phone !== client.senderId) {
-      const { rows } = await pgPool(this.dataSource)
-        .query<{ id: number }>(
-          `UPDATE clients SET "senderId" = $2, key = $3, "cleanedName" = $4, "updatedAt" = now()
-         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM clients o WHERE o.key = $3) RETURNING id`,
-          [clientId, phone, `${channel.id}-${phone}`, cleanedName(client.name, phone)],
-        )
-        .catch((error: unknown) => {
-          // Another request took the same key between the check and the write.
-          if ((error as { code?: string }).code === '23505') return { rows: [] };
-          throw error;
-        });
-      if (!rows[0]) throw new AppException('PHONE_ALREADY_USED', { field: 'phone' });
+      const changed = await this.contacts.changePhone(clientId, {
+        senderId: phone,
+        key: `${channel.id}-${phone}`,
+        cleanedName: cleanedName(client.name, phone),
+      });
+      if (!changed) throw new AppException('PHONE_ALREADY_USED', { field: 'phone' });
     }
     const view = await this.clients.view(clientId);
     this.realtime.emit(conversationRooms(view), 'openClient', { client: view, reason: 'info' });

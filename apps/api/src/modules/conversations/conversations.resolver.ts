@@ -4,6 +4,8 @@ import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.de
 import { ClientsService } from '../clients/clients.service';
 import { ConversationModel } from '../clients/models/conversation.model';
 import { ConversationActionsService } from './conversation-actions.service';
+import { ConversationAssignmentService } from './conversation-assignment.service';
+import { ConversationCloseService } from './conversation-close.service';
 
 @ObjectType('CloseConversationResult')
 class CloseConversationResult {
@@ -33,6 +35,8 @@ const CLIENT_ID = { name: 'clientId', type: () => Int } as const;
 export class ConversationsResolver {
   constructor(
     private readonly actions: ConversationActionsService,
+    private readonly assignment: ConversationAssignmentService,
+    private readonly closing: ConversationCloseService,
     private readonly clients: ClientsService,
   ) {}
 
@@ -50,7 +54,7 @@ export class ConversationsResolver {
     @Args(CLIENT_ID) clientId: number,
     @Args('agentId', { type: () => Int, nullable: true }) agentId: number | null,
   ) {
-    return this.actions.reassign(user, clientId, agentId ?? null);
+    return this.assignment.reassign(user, clientId, agentId ?? null);
   }
 
   @RequirePermissions('tagConversations')
@@ -133,7 +137,7 @@ export class ConversationsResolver {
   @RequirePermissions('readChat', 'agent')
   @Query(() => CloseOptionsModel, { description: 'What closing this conversation offers (survey or not).' })
   closeOptions(@CurrentUser() user: AuthUser, @Args(CLIENT_ID) clientId: number): Promise<CloseOptionsModel> {
-    return this.actions.closeOptions(user, clientId);
+    return this.closing.closeOptions(user, clientId);
   }
 
   @RequirePermissions('readChat', 'agent')
@@ -145,13 +149,13 @@ export class ConversationsResolver {
     @Args(CLIENT_ID) clientId: number,
     @Args('sendSurvey', { type: () => Boolean, nullable: true }) sendSurvey: boolean | null,
   ) {
-    return this.actions.close(user, clientId, sendSurvey ?? null);
+    return this.closing.close(user, clientId, sendSurvey ?? null);
   }
 
   @RequirePermissions('readChat', 'agent')
   @Mutation(() => ConversationModel)
   reopenConversation(@CurrentUser() user: AuthUser, @Args(CLIENT_ID) clientId: number) {
-    return this.actions.reopen(user, clientId);
+    return this.closing.reopen(user, clientId);
   }
 
   @RequirePermissions('deleteConversations')

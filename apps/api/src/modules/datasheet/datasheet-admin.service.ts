@@ -5,10 +5,9 @@ import {
   normalizeSearchKeyword,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { pgPool } from '../../database/pg-pool';
+import { type DatasheetFieldRules, DatasheetRepository } from './datasheet.repository';
 import type { DatasheetFieldModel } from './models/datasheet.model';
 
 const NAME_MAX = 80;
@@ -36,14 +35,6 @@ export interface DatasheetFieldInput {
   name: string;
   type: string;
   options?: string[] | null;
-}
-
-interface FieldRow {
-  id: number;
-  companyId: number;
-  isDefault: boolean;
-  type: string;
-  options: string[];
 }
 
 function checked(input: DatasheetFieldInput): { name: string; type: DatasheetFieldType; options: string[] } {
@@ -81,14 +72,15 @@ function checked(input: DatasheetFieldInput): { name: string; type: DatasheetFie
 /** 02 §3/§5 data-sheet field administration (issue 6). */
 @Injectable()
 export class DatasheetAdminService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly fields: DatasheetRepository) {}
 
-  private async own(user: AuthUser, id: number): Promise<FieldRow> {
-    const { rows } = await pgPool(this.dataSource).query<FieldRow>(
-      'SELECT id, "companyId", "isDefault", type, options FROM datasheet_fields WHERE id = $1',
-      [id],
-    );
-    const field = rows[0];
+  /** The company's fields, predefined first: the configuration and the info panel. */
+  list(companyId: number): Promise<DatasheetFieldModel[]> {
+    return this.fields.list(companyId);
+  }
+
+  private async own(user: AuthUser, id: number): Promise<DatasheetFieldRules> {
+    const field = await this.fields.rules(id);
     if (!field || field.companyId !== user.companyId)
       throw AppException.validation('id', 'El campo no existe.');
     if (field.isDefault) throw new AppException('PREDEFINED_FIELD_CANNOT_BE_MODIFIED', { field: 'id' });
@@ -96,37 +88,26 @@ export class DatasheetAdminService {
   }
 
   private async byId(id: number): Promise<DatasheetFieldModel> {
-    const { rows } = await pgPool(this.dataSource).query<DatasheetFieldModel>(
-      'SELECT id, name, type, options, "isDefault" FROM datasheet_fields WHERE id = $1',
-      [id],
-    );
-    return rows[0];
+    const field = await this.fields.byId(id);
+    if (!field) throw AppException.validation('id', 'El campo no existe.');
+    return field;
   }
 
   async create(user: AuthUser, input: DatasheetFieldInput): Promise<DatasheetFieldModel> {
     const field = checked(input);
-    const { rows } = await pgPool(this.dataSource).query<{ id: number }>(
-      `INSERT INTO datasheet_fields ("companyId", name, type, options, key) VALUES ($1, $2, $3, $4::jsonb, $5)
-       ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [
-        user.companyId,
-        field.name,
-        field.type,
-        JSON.stringify(field.options),
-        companyScopedKey(user.companyId, field.name),
-      ],
-    );
-    if (!rows[0]) throw new AppException('ERROR_DATASHEETFIELD_NAME', { field: 'name' });
-    return this.byId(rows[0].id);
+    const id = await this.fields.create(user.companyId, {
+      ...field,
+      key: companyScopedKey(user.companyId, field.name),
+    });
+    if (id === undefined) throw new AppException('ERROR_DATASHEETFIELD_NAME', { field: 'name' });
+    return this.byId(id);
   }
 
   async update(user: AuthUser, id: number, input: DatasheetFieldInput): Promise<DatasheetFieldModel> {
     const current = await this.own(user, id);
     const field = checked(input);
-    const pool = pgPool(this.dataSource);
     if (field.type !== current.type) {
-      const { rows } = await pool.query('SELECT 1 FROM client_infos WHERE "fieldId" = $1 LIMIT 1', [id]);
-      if (rows.length > 0) {
+      if (await this.fields.hasValues(id)) {
         throw AppException.validation(
           'type',
           'No se puede cambiar el tipo de un campo que ya tiene valores.',
@@ -134,40 +115,25 @@ export class DatasheetAdminService {
       }
     } else if (field.type === 'list') {
       // A choice some contact holds cannot disappear from under it.
-      const { rows } = await pool.query<{ value: string }>(
-        'SELECT DISTINCT value FROM client_infos WHERE "fieldId" = $1 AND NOT (value = ANY($2::text[]))',
-        [id, field.options],
-      );
-      if (rows.length > 0) {
+      const held = await this.fields.valueOutside(id, field.options);
+      if (held !== undefined) {
         throw AppException.validation(
           'options',
-          `Hay contactos con la opción «${rows[0].value}»; no se puede quitar.`,
+          `Hay contactos con la opción «${held}»; no se puede quitar.`,
         );
       }
     }
-    const { rows } = await pool
-      .query<{ id: number }>(
-        `UPDATE datasheet_fields SET name = $2, type = $3, options = $4::jsonb, key = $5 WHERE id = $1
-         AND NOT EXISTS (SELECT 1 FROM datasheet_fields o WHERE o.key = $5 AND o.id <> $1) RETURNING id`,
-        [
-          id,
-          field.name,
-          field.type,
-          JSON.stringify(field.options),
-          companyScopedKey(user.companyId, field.name),
-        ],
-      )
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') return { rows: [] };
-        throw error;
-      });
-    if (!rows[0]) throw new AppException('ERROR_DATASHEETFIELD_NAME', { field: 'name' });
+    const saved = await this.fields.update(id, {
+      ...field,
+      key: companyScopedKey(user.companyId, field.name),
+    });
+    if (!saved) throw new AppException('ERROR_DATASHEETFIELD_NAME', { field: 'name' });
     return this.byId(id);
   }
 
   /** 02 §7 DELETE /datasheetConfiguration/{id}: the field and every contact's value of it (cascade). */
   async delete(user: AuthUser, id: number): Promise<void> {
     await this.own(user, id);
-    await pgPool(this.dataSource).query('DELETE FROM datasheet_fields WHERE id = $1', [id]);
+    await this.fields.delete(id);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MessagesModule } from '../messages/messages.module';
+import { FollowUpsRepository } from './follow-ups.repository';
 import { FollowUpsResolver } from './follow-ups.resolver';
 import { FollowUpsService } from './follow-ups.service';
 
 @Module({
   imports: [MessagesModule],
-  providers: [FollowUpsService, FollowUpsResolver],
+  providers: [FollowUpsRepository, FollowUpsService, FollowUpsResolver],
   exports: [FollowUpsService],
 })
 export class FollowUpsModule {}

@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { firstRow, queryRows } from '../../database/query-rows';
+import type { FollowUpFile } from '../../database/column-types';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { ClientsService } from '../clients/clients.service';
 import { conversationRooms } from '../clients/conversation-rooms';
 import type { FollowUpInput } from './dto/follow-up.input';
-import type { FollowUpMessageModel } from './models/follow-up-message.model';
-
-const SELECT = `SELECT f.id, f."clientId", f."channelId", f."agentId", u.name AS "agentName", f.content,
-    to_json(f."sendAt") #>> '{}' AS "sendAt", f."templateId", t.name AS "templateName", f.variables, f.file, f.status
-  FROM follow_up_messages f LEFT JOIN users u ON u.id = f."agentId" LEFT JOIN whatsapp_templates t ON t.id = f."templateId"`;
+import {
+  type FollowUpOwner,
+  FollowUpsRepository,
+  type FollowUpView,
+  type FollowUpWrite,
+} from './follow-ups.repository';
 
 /**
  * Scheduled follow-up messages of a conversation (02 §3, §4): created, edited and deleted here; sending them is
@@ -21,92 +21,51 @@ const SELECT = `SELECT f.id, f."clientId", f."channelId", f."agentId", u.name AS
 @Injectable()
 export class FollowUpsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly followUps: FollowUpsRepository,
     private readonly clients: ClientsService,
     private readonly realtime: RealtimeService,
   ) {}
 
-  async list(user: AuthUser, clientId: number): Promise<FollowUpMessageModel[]> {
+  async list(user: AuthUser, clientId: number): Promise<FollowUpView[]> {
     await this.clients.getVisible(user, clientId);
-    return this.dataSource.query(
-      `${SELECT} WHERE f."clientId" = $1 AND f.status = 'scheduled' ORDER BY f."sendAt", f.id`,
-      [clientId],
-    );
+    return this.followUps.scheduled(clientId);
   }
 
-  async create(user: AuthUser, clientId: number, input: FollowUpInput): Promise<FollowUpMessageModel> {
+  async create(user: AuthUser, clientId: number, input: FollowUpInput): Promise<FollowUpView> {
     const { client } = await this.clients.getVisible(user, clientId);
     const checked = await this.check(user, client, input);
-    const id = await this.dataSource.transaction(async (manager) => {
-      const row = firstRow<{ id: number }>(
-        await manager.query(
-          `INSERT INTO follow_up_messages ("companyId", "clientId", "channelId", "agentId", content, "sendAt", "templateId", variables, file)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-          [
-            user.companyId,
-            clientId,
-            client.channelId,
-            user.id,
-            checked.content,
-            checked.sendAt,
-            checked.templateId,
-            JSON.stringify(checked.variables),
-            checked.file ? JSON.stringify(checked.file) : null,
-          ],
-        ),
-      );
-      await this.syncFlag(manager, clientId);
-      return row?.id;
-    });
+    const id = await this.followUps.create(
+      { companyId: user.companyId, clientId, channelId: client.channelId, agentId: user.id },
+      checked,
+    );
     await this.publish(clientId);
-    return this.one(id ?? 0);
+    return this.one(id);
   }
 
-  async update(user: AuthUser, id: number, input: FollowUpInput): Promise<FollowUpMessageModel> {
+  async update(user: AuthUser, id: number, input: FollowUpInput): Promise<FollowUpView> {
     const existing = await this.owned(user, id);
     const { client } = await this.clients.getVisible(user, existing.clientId);
     const checked = await this.check(user, client, input);
-    await this.dataSource.query(
-      `UPDATE follow_up_messages SET content = $2, "sendAt" = $3, "templateId" = $4, variables = $5, file = $6,
-         "updatedAt" = now() WHERE id = $1 AND status = 'scheduled'`,
-      [
-        id,
-        checked.content,
-        checked.sendAt,
-        checked.templateId,
-        JSON.stringify(checked.variables),
-        checked.file ? JSON.stringify(checked.file) : null,
-      ],
-    );
+    await this.followUps.update(id, checked);
     return this.one(id);
   }
 
   async remove(user: AuthUser, id: number): Promise<number> {
     const existing = await this.owned(user, id);
     await this.clients.getVisible(user, existing.clientId);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(`DELETE FROM follow_up_messages WHERE id = $1`, [id]);
-      await this.syncFlag(manager, existing.clientId);
-    });
+    await this.followUps.delete(id, existing.clientId);
     await this.publish(existing.clientId);
     return id;
   }
 
-  private async one(id: number): Promise<FollowUpMessageModel> {
-    const row = firstRow<FollowUpMessageModel>(
-      await this.dataSource.query(`${SELECT} WHERE f.id = $1`, [id]),
-    );
+  private async one(id: number): Promise<FollowUpView> {
+    const row = await this.followUps.byId(id);
     if (!row) throw new AppException('ERROR_GETTING_FOLLOW_UP_MESSAGES');
     return row;
   }
 
-  private async owned(user: AuthUser, id: number): Promise<{ clientId: number; status: string }> {
-    const row = firstRow<{ clientId: number; companyId: number; status: string }>(
-      await this.dataSource.query(
-        `SELECT "clientId", "companyId", status FROM follow_up_messages WHERE id = $1`,
-        [id],
-      ),
-    );
+  private async owned(user: AuthUser, id: number): Promise<FollowUpOwner> {
+    const row = await this.followUps.owner(id);
     if (!row)
       throw new AppException('NOT_FOUND', { field: 'id', userMessage: 'El mensaje programado no existe.' });
     if (row.companyId !== user.companyId)
@@ -121,13 +80,7 @@ export class FollowUpsService {
     user: AuthUser,
     client: { channelId: number; windowExpiresAt: Date | null },
     input: FollowUpInput,
-  ): Promise<{
-    content: string;
-    sendAt: Date;
-    templateId: number | null;
-    variables: string[];
-    file: FollowUpInput['file'];
-  }> {
+  ): Promise<FollowUpWrite> {
     const sendAt = new Date(input.sendAt);
     if (Number.isNaN(sendAt.getTime())) throw AppException.validation('sendAt', 'Fecha de envío inválida');
     if (sendAt.getTime() <= Date.now()) {
@@ -137,12 +90,7 @@ export class FollowUpsService {
     const variables = (input.variables ?? []).map((v) => v.trim());
     const templateId = input.templateId ?? null;
     if (templateId !== null) {
-      const template = firstRow<{ companyId: number; channelId: number; status: string; variables: number }>(
-        await this.dataSource.query(
-          `SELECT "companyId", "channelId", status, variables FROM whatsapp_templates WHERE id = $1`,
-          [templateId],
-        ),
-      );
+      const template = await this.followUps.template(templateId);
       if (!template || template.companyId !== user.companyId || template.channelId !== client.channelId) {
         throw AppException.validation(
           'templateId',
@@ -169,16 +117,8 @@ export class FollowUpsService {
         );
       }
     }
-    return { content, sendAt, templateId, variables, file: input.file ?? null };
-  }
-
-  private async syncFlag(manager: EntityManager, clientId: number): Promise<void> {
-    await manager.query(
-      `UPDATE clients SET "hasFollowUpMessage" = EXISTS (
-         SELECT 1 FROM follow_up_messages WHERE "clientId" = $1 AND status = 'scheduled'), "updatedAt" = now()
-       WHERE id = $1`,
-      [clientId],
-    );
+    // Stored as given: keys the input left out stay out of the JSON.
+    return { content, sendAt, templateId, variables, file: (input.file ?? null) as FollowUpFile | null };
   }
 
   private async publish(clientId: number): Promise<void> {
@@ -187,12 +127,7 @@ export class FollowUpsService {
   }
 
   /** For tests and the follow-ups job: scheduled ones due by `now`. */
-  async due(now: Date): Promise<number[]> {
-    return queryRows<{ id: number }>(
-      await this.dataSource.query(
-        `SELECT id FROM follow_up_messages WHERE status = 'scheduled' AND "sendAt" <= $1 ORDER BY "sendAt"`,
-        [now],
-      ),
-    ).map((r) => r.id);
+  due(now: Date): Promise<number[]> {
+    return this.followUps.due(now);
   }
 }

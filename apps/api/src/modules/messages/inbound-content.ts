@@ -14,6 +14,7 @@ import type {
   InboundMessageEvent,
   InboundReferral,
 } from '../../providers/channels/channel-provider';
+import { initialMediaStatus } from './inbound-media.service';
 
 /** A message's columns as inbound.service stores them: its type, its text (search, quotes, previews) and parts. */
 export interface StoredContent {
@@ -22,13 +23,71 @@ export interface StoredContent {
   payload: Record<string, unknown> | null;
 }
 
+/** A received content as it is stored: its type, its text and its structured parts. */
+export function contentOf(content: InboundContent, from = ''): StoredContent {
+  switch (content.type) {
+    case 'text':
+      return { type: 'text', text: content.text, payload: null };
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'document':
+    case 'sticker':
+      return {
+        type: content.type,
+        text: content.caption ?? '',
+        payload: {
+          file: {
+            name: content.filename ?? null,
+            fileType: content.type,
+            url: content.url ?? null,
+            mimeType: content.mimeType ?? null,
+            providerMediaId: content.providerMediaId ?? null,
+            weight: null,
+            // Downloaded into our storage by InboundMediaService: provider URLs expire.
+            status: initialMediaStatus(content),
+          },
+        },
+      };
+    case 'location':
+      return {
+        type: 'location',
+        text: content.name ?? content.address ?? '',
+        payload: {
+          location: {
+            latitude: content.latitude,
+            longitude: content.longitude,
+            name: content.name ?? null,
+            address: content.address ?? null,
+            url: content.url ?? `https://maps.google.com/?q=${content.latitude},${content.longitude}`,
+          },
+        },
+      };
+    case 'contacts':
+      return {
+        type: 'contacts',
+        text: content.contacts[0]?.name.formatted_name ?? '',
+        payload: { contacts: content.contacts },
+      };
+    case 'interactive':
+      return { type: 'interactive', text: content.title, payload: { interactive: content } };
+    case 'button':
+      return { type: 'button', text: content.text, payload: { button: content } };
+    case 'reaction':
+      return { type: 'reaction', text: content.emoji, payload: { reaction: content } };
+    default:
+      // Orders, Flow replies, links, system notices and what this code cannot read.
+      return receivedContentOf(content, from);
+  }
+}
+
 type ReceivedContent = Extract<
   InboundContent,
   { type: 'order' | 'flow_reply' | 'link' | 'system' | 'unsupported' }
 >;
 
 /**
- * The kinds contentOf (inbound.service) hands over: orders, Flow replies, links, system notices and what this code
+ * The kinds contentOf hands over: orders, Flow replies, links, system notices and what this code
  * cannot read. Payload shapes are the views of packages/shared rules/received-content, which the web client reads.
  */
 export function receivedContentOf(content: ReceivedContent, from: string): StoredContent {

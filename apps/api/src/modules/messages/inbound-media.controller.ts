@@ -1,8 +1,10 @@
 import type { MessageView } from '@crm/shared';
 import { Controller, Get, HttpCode, Logger, Param, Post, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { ApiErrors, ApiFileResponse, ApiSignedIn } from '../../common/openapi/openapi.decorators';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { setServedFileHeaders } from '../../providers/storage/served-file';
 import { InboundMediaService } from './inbound-media.service';
@@ -13,12 +15,17 @@ const BAD_ID = 'Mensaje inválido';
  * Received files, to the signed-in users who may see their conversation (02 §6). Browsers cannot send the bearer
  * token from <img> or <audio>: the web client fetches the file with it and shows an object URL.
  */
+@ApiTags('messages')
+@ApiSignedIn()
 @Controller()
 export class InboundMediaController {
   private readonly logger = new Logger(InboundMediaController.name);
 
   constructor(private readonly media: InboundMediaService) {}
 
+  @ApiOperation({ summary: 'Download the file a customer sent (to users who may see its conversation)' })
+  @ApiFileResponse('The file: images, sounds and videos inline, anything else as an attachment')
+  @ApiErrors(400, 404)
   @RequirePermissions('readChat', 'agent')
   @Get('messages/:id/media')
   async content(
@@ -40,6 +47,10 @@ export class InboundMediaController {
   }
 
   /** 'Reintentar' on a file that could not be downloaded: answers the message, its file pending again. */
+  @ApiOperation({
+    summary: 'Retry downloading a received file that failed; answers the message, its file pending again',
+  })
+  @ApiErrors(400)
   @RequirePermissions('readChat', 'agent')
   @Post('messages/:id/media/retry')
   @HttpCode(200)

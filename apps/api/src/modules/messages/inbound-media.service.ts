@@ -13,13 +13,10 @@ import {
   messageMediaPath,
 } from '@crm/shared';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { firstRow } from '../../database/query-rows';
-import type { Job } from '../../jobs/job.entity';
-import { JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
+import { type JobInfo, JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
 import {
   type InboundContent,
   type MediaRef,
@@ -32,12 +29,12 @@ import type { StoredObject } from '../../providers/storage/storage-backend';
 import { SpoolLimitError, spoolStream } from '../../providers/storage/stream-spool';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { ChannelRegistry } from '../channels/channel-registry.service';
+import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
-import type { Channel } from '../channels/entities/channel.entity';
 import { ClientsService } from '../clients/clients.service';
-import { messageFromJson, messageView } from '../clients/conversation.view';
+import { messageView } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
-import { Message } from './entities/message.entity';
+import { type MessageRow, MessagesRepository } from './messages.repository';
 
 export const INBOUND_MEDIA_QUEUE = 'inbound-media';
 const FETCH_MAX_ATTEMPTS = 8;
@@ -66,7 +63,7 @@ interface ReceivedFile {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function receivedFile(message: Pick<Message, 'payload'> | null): ReceivedFile | null {
+function receivedFile(message: Pick<MessageRow, 'payload'> | null | undefined): ReceivedFile | null {
   const file = message?.payload?.file;
   if (typeof file !== 'object' || file === null || Array.isArray(file)) return null;
   const raw = file as Record<string, unknown>;
@@ -144,7 +141,7 @@ export class InboundMediaService implements OnModuleInit {
   private readonly logger = new Logger(InboundMediaService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly messages: MessagesRepository,
     private readonly registry: ChannelRegistry,
     private readonly channels: ChannelsService,
     private readonly clients: ClientsService,
@@ -155,29 +152,21 @@ export class InboundMediaService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register(INBOUND_MEDIA_QUEUE, async (payload, job) =>
-      this.fetch(Number(payload.messageId), job),
-    );
+    this.jobs.register(INBOUND_MEDIA_QUEUE, async (payload, job) => this.fetch(payload.messageId, job));
   }
 
   /**
    * After a webhook's message was stored (or found stored: a redelivery after a crash between the two steps), its
    * download job exists exactly once. The webhook only waits for this insert, never for the download.
    */
-  async schedule(channel: Pick<Channel, 'id'>, event: WebhookEvent): Promise<void> {
+  async schedule(channel: Pick<ChannelRow, 'id'>, event: WebhookEvent): Promise<void> {
     if (event.kind !== 'message' || !needsMediaFetch(event.content)) return;
-    const row = firstRow<{ id: number }>(
-      await this.dataSource.query(
-        `SELECT id FROM messages WHERE "channelId" = $1 AND "messageApiId" = $2
-           AND payload->'file'->>'status' = 'pending'`,
-        [channel.id, event.providerMessageId],
-      ),
-    );
-    if (!row) return;
+    const id = await this.messages.pendingFileId(channel.id, event.providerMessageId);
+    if (id === undefined) return;
     await this.jobs.enqueue(
       INBOUND_MEDIA_QUEUE,
-      { messageId: row.id },
-      { singletonKey: `${INBOUND_MEDIA_QUEUE}:${row.id}`, maxAttempts: FETCH_MAX_ATTEMPTS },
+      { messageId: id },
+      { singletonKey: `${INBOUND_MEDIA_QUEUE}:${id}`, maxAttempts: FETCH_MAX_ATTEMPTS },
     );
   }
 
@@ -186,20 +175,24 @@ export class InboundMediaService implements OnModuleInit {
     const message = await this.visibleMessage(user, messageId);
     const file = receivedFile(message);
     if (!file || message.sender !== 'CLIENT' || !canRetry(file)) return messageView(message);
-    const updated = await this.dataSource.transaction(async (manager) => {
+    const updated = await this.messages.transaction(async (trx) => {
       // Only from the state just read: two clicks (or two tabs) start one download.
-      const row = await this.updateFile(manager, message.id, file.status, { status: 'pending', error: null });
+      const row = await this.messages.updateFile(
+        message.id,
+        file.status,
+        { status: 'pending', error: null },
+        trx,
+      );
       if (row) {
         await this.jobs.enqueue(
           INBOUND_MEDIA_QUEUE,
           { messageId: message.id },
-          { manager, maxAttempts: FETCH_MAX_ATTEMPTS },
+          { db: trx, maxAttempts: FETCH_MAX_ATTEMPTS },
         );
       }
       return row;
     });
-    if (!updated)
-      return messageView((await this.dataSource.manager.findOneBy(Message, { id: messageId })) ?? message);
+    if (!updated) return messageView((await this.messages.findById(messageId)) ?? message);
     await this.publish(updated);
     return messageView(updated);
   }
@@ -249,8 +242,8 @@ export class InboundMediaService implements OnModuleInit {
   }
 
   /** The job: one try at downloading one message's file. */
-  private async fetch(messageId: number, job: Job): Promise<void> {
-    const message = await this.dataSource.manager.findOneBy(Message, { id: messageId });
+  private async fetch(messageId: number, job: JobInfo): Promise<void> {
+    const message = await this.messages.findById(messageId);
     const file = receivedFile(message);
     // Deleted meanwhile, done by an earlier run, or not a received file: nothing to do.
     if (!message || !file || file.status !== 'pending') return;
@@ -275,7 +268,7 @@ export class InboundMediaService implements OnModuleInit {
   }
 
   private async download(
-    message: Message,
+    message: MessageRow,
     file: ReceivedFile,
     spoolPath: string,
   ): Promise<{ ok: true; key: string; mimeType: string; size: number } | { ok: false; reason: string }> {
@@ -314,11 +307,11 @@ export class InboundMediaService implements OnModuleInit {
   }
 
   private async markReady(
-    message: Message,
+    message: MessageRow,
     file: ReceivedFile,
     stored: { key: string; mimeType: string; size: number },
   ): Promise<void> {
-    const updated = await this.updateFile(this.dataSource.manager, message.id, 'pending', {
+    const updated = await this.messages.updateFile(message.id, 'pending', {
       status: 'ready',
       error: null,
       key: stored.key,
@@ -336,41 +329,17 @@ export class InboundMediaService implements OnModuleInit {
     await this.publish(updated);
   }
 
-  private async markFailed(message: Message, reason: string): Promise<void> {
-    const updated = await this.updateFile(this.dataSource.manager, message.id, 'pending', {
+  private async markFailed(message: MessageRow, reason: string): Promise<void> {
+    const updated = await this.messages.updateFile(message.id, 'pending', {
       status: 'failed',
       error: reason,
     });
     if (updated) await this.publish(updated);
   }
 
-  /** Merges `changes` into payload.file while the file is still in state `from`; the row when it changed. */
-  private async updateFile(
-    manager: EntityManager,
-    messageId: number,
-    from: MediaFileStatus | null,
-    changes: Record<string, unknown>,
-  ): Promise<Message | null> {
-    const row = firstRow<{ message: Record<string, unknown> }>(
-      await manager.query(
-        `UPDATE messages SET payload = jsonb_set(payload, '{file}', (payload->'file') || $3::jsonb)
-         WHERE id = $1 AND jsonb_typeof(payload->'file') = 'object'
-           AND (payload->'file'->>'status') IS NOT DISTINCT FROM $2::text
-         RETURNING row_to_json(messages) AS message`,
-        [messageId, from, JSON.stringify(changes)],
-      ),
-    );
-    return row ? messageFromJson(row.message) : null;
-  }
-
   /** The same rooms as every event about this conversation (02 §6): only users who may see it. */
-  private async publish(message: Message): Promise<void> {
-    const client = firstRow<{ companyId: number; agentId: number | null; groupAdminId: number | null }>(
-      await this.dataSource.query(
-        `SELECT "companyId", "agentId", "groupAdminId" FROM clients WHERE id = $1`,
-        [message.clientId],
-      ),
-    );
+  private async publish(message: MessageRow): Promise<void> {
+    const client = await this.messages.audience(message.clientId);
     if (!client) return;
     this.realtime.emit(conversationRooms(client), 'messageUpdated', {
       clientId: message.clientId,
@@ -379,8 +348,8 @@ export class InboundMediaService implements OnModuleInit {
   }
 
   /** The message, when the user may see its conversation (403 otherwise, as for messages(clientId)). */
-  private async visibleMessage(user: AuthUser, messageId: number): Promise<Message> {
-    const message = await this.dataSource.manager.findOneBy(Message, { id: messageId });
+  private async visibleMessage(user: AuthUser, messageId: number): Promise<MessageRow> {
+    const message = await this.messages.findById(messageId);
     if (!message) throw new AppException('MESSAGE_NOT_FOUND', { field: 'id' });
     // The conversation's rule, as messages(clientId) applies it: another company's is FORBIDDEN too.
     await this.clients.getVisible(user, message.clientId);

@@ -1,12 +1,8 @@
-import { cleanedName, DEFAULT_COMPANY_SETTINGS, messagePreview, windowExpiresAt } from '@crm/shared';
+import { cleanedName, messagePreview, windowExpiresAt } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { pgPool } from '../../database/pg-pool';
-import { firstRow, queryRows } from '../../database/query-rows';
 import { JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
 import type {
   ChannelPlatform,
-  InboundContent,
   InboundMessageChangeEvent,
   InboundMessageEvent,
   InboundStatusEvent,
@@ -15,30 +11,24 @@ import type {
 } from '../../providers/channels/channel-provider';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { SANDBOX_EVENTS_QUEUE } from '../channels/channel-registry.service';
+import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
-import type { Channel } from '../channels/entities/channel.entity';
 import { AutoAssignmentService } from '../clients/auto-assignment.service';
 import { ClientsService } from '../clients/clients.service';
-import {
-  clientFromJson,
-  conversationExtrasSql,
-  conversationView,
-  extrasFromRow,
-  messageFromJson,
-  messageView,
-} from '../clients/conversation.view';
+import { conversationView, messageView } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
-import { Message } from './entities/message.entity';
 import {
+  contentOf,
   isDataError,
-  receivedContentOf,
   referralView,
   reportUnsupportedOnce,
   type StoredContent,
   withEventParts,
 } from './inbound-content';
-import { InboundMediaService, initialMediaStatus } from './inbound-media.service';
+import { InboundMediaService } from './inbound-media.service';
+import { InboundStoreRepository, type StoredInbound } from './inbound-store.repository';
 import { InboundUpdatesService } from './inbound-updates.service';
+import { type MessageStatusRow, MessagesRepository } from './messages.repository';
 
 export interface IngestResult {
   stored: number;
@@ -51,112 +41,6 @@ const STATUS_RETRY_QUEUE = 'message-status-retry';
 // 02 §4 / §9: a status for a message we have not recorded yet is retried every 200 ms, up to 10 times.
 const STATUS_RETRY_MS = 200;
 const STATUS_RETRY_MAX = 10;
-
-function contentOf(content: InboundContent, from = ''): StoredContent {
-  switch (content.type) {
-    case 'text':
-      return { type: 'text', text: content.text, payload: null };
-    case 'image':
-    case 'video':
-    case 'audio':
-    case 'document':
-    case 'sticker':
-      return {
-        type: content.type,
-        text: content.caption ?? '',
-        payload: {
-          file: {
-            name: content.filename ?? null,
-            fileType: content.type,
-            url: content.url ?? null,
-            mimeType: content.mimeType ?? null,
-            providerMediaId: content.providerMediaId ?? null,
-            weight: null,
-            // Downloaded into our storage by InboundMediaService: provider URLs expire.
-            status: initialMediaStatus(content),
-          },
-        },
-      };
-    case 'location':
-      return {
-        type: 'location',
-        text: content.name ?? content.address ?? '',
-        payload: {
-          location: {
-            latitude: content.latitude,
-            longitude: content.longitude,
-            name: content.name ?? null,
-            address: content.address ?? null,
-            url: content.url ?? `https://maps.google.com/?q=${content.latitude},${content.longitude}`,
-          },
-        },
-      };
-    case 'contacts':
-      return {
-        type: 'contacts',
-        text: content.contacts[0]?.name.formatted_name ?? '',
-        payload: { contacts: content.contacts },
-      };
-    case 'interactive':
-      return { type: 'interactive', text: content.title, payload: { interactive: content } };
-    case 'button':
-      return { type: 'button', text: content.text, payload: { button: content } };
-    case 'reaction':
-      return { type: 'reaction', text: content.emoji, payload: { reaction: content } };
-    default:
-      // Orders, Flow replies, links, system notices and what this code cannot read (inbound-content.ts).
-      return receivedContentOf(content, from);
-  }
-}
-
-const STORE_MESSAGE_SQL = `
-  WITH ids AS (
-    SELECT coalesce((SELECT id FROM clients WHERE key = $3), nextval(pg_get_serial_sequence('clients', 'id'))) AS cid
-  ), q AS (
-    SELECT id, content, type FROM messages WHERE "channelId" = $2 AND "messageApiId" = $15
-  ), m AS (
-    INSERT INTO messages ("companyId", "clientId", "channelId", type, content, payload, sender, "messageApiId",
-      "time", "quotedMsgId", "quotedMsgBody", "quotedMsgType")
-    SELECT $1, ids.cid, $2, $8, $9, $10, 'CLIENT', $11, $12, q.id, q.content, q.type
-    FROM ids LEFT JOIN q ON true
-    ON CONFLICT ("channelId", "messageApiId") WHERE "messageApiId" IS NOT NULL DO NOTHING
-    RETURNING *
-  ), c AS (
-    INSERT INTO clients AS cl (id, "companyId", "channelId", key, "senderId", name, "nameFromChannel", "cleanedName",
-      "whatsappStartedAt", "unreadMessagesCount", "whatsappLastMessageAt", "windowExpiresAt", "lastMessageId",
-      "lastMessage", "lastMessageSender", answered, "lastUpdate", referral)
-    SELECT m."clientId", $1, $2, $3, $4, $5, $6, $7, m."time", 1, m."time", $13, m.id, $14, 'CLIENT', false, m."time", $16
-    FROM m
-    ON CONFLICT (key) DO UPDATE SET
-      "nameFromChannel" = coalesce(EXCLUDED."nameFromChannel", cl."nameFromChannel"),
-      -- A conversation still named by its number takes the name the channel gives (Twilio's ProfileName...).
-      name = CASE WHEN (cl.name IS NULL OR cl.name = cl."senderId") AND EXCLUDED."nameFromChannel" IS NOT NULL
-        THEN EXCLUDED."nameFromChannel" ELSE cl.name END,
-      "cleanedName" = CASE WHEN (cl.name IS NULL OR cl.name = cl."senderId") AND EXCLUDED."nameFromChannel" IS NOT NULL
-        THEN EXCLUDED."cleanedName" ELSE cl."cleanedName" END,
-      -- The first ad or link the customer came from stays: statistics count conversations started from ads.
-      referral = coalesce(cl.referral, EXCLUDED.referral),
-      "unreadMessagesCount" = cl."unreadMessagesCount" + 1,
-      "isArchived" = cl."isArchived" AND NOT coalesce(
-        (SELECT (co.settings->>'canReturnInboxConversation')::boolean FROM companies co WHERE co.id = $1),
-        ${DEFAULT_COMPANY_SETTINGS.canReturnInboxConversation}),
-      "whatsappLastMessageAt" = greatest(cl."whatsappLastMessageAt", EXCLUDED."whatsappLastMessageAt"),
-      "windowExpiresAt" = greatest(cl."windowExpiresAt", EXCLUDED."windowExpiresAt"),
-      "lastMessageId" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-        THEN EXCLUDED."lastMessageId" ELSE cl."lastMessageId" END,
-      "lastMessage" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-        THEN EXCLUDED."lastMessage" ELSE cl."lastMessage" END,
-      "lastMessageStatus" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-        THEN NULL ELSE cl."lastMessageStatus" END,
-      "lastMessageSender" = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-        THEN 'CLIENT' ELSE cl."lastMessageSender" END,
-      answered = CASE WHEN cl."lastUpdate" IS NULL OR cl."lastUpdate" <= EXCLUDED."lastUpdate"
-        THEN false ELSE cl.answered END,
-      "lastUpdate" = greatest(cl."lastUpdate", EXCLUDED."lastUpdate"),
-      "updatedAt" = now()
-    RETURNING cl.*, (xmax = 0) AS inserted
-  )
-  SELECT row_to_json(m) AS message, row_to_json(c) AS client, ${conversationExtrasSql('c')} FROM m JOIN c ON true`;
 
 /** Webhook events that went through a job's JSON: their dates come back as strings. */
 export function reviveEvents(raw: unknown): WebhookEvent[] {
@@ -180,7 +64,8 @@ export class InboundService implements OnModuleInit {
   private readonly logger = new Logger(InboundService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: InboundStoreRepository,
+    private readonly messages: MessagesRepository,
     private readonly channels: ChannelsService,
     private readonly realtime: RealtimeService,
     private readonly jobs: JobQueueService,
@@ -194,12 +79,8 @@ export class InboundService implements OnModuleInit {
     this.jobs.register(SANDBOX_EVENTS_QUEUE, async (payload) => {
       await this.ingest('sandbox', reviveEvents(payload.events));
     });
-    this.jobs.register(STATUS_RETRY_QUEUE, async (payload, job) => {
+    this.jobs.register(STATUS_RETRY_QUEUE, async (event, job) => {
       // Dates travel through the job's JSON as strings.
-      const event = payload as unknown as Omit<InboundStatusEvent, 'windowExpiresAt'> & {
-        platform: ChannelPlatform;
-        windowExpiresAt?: string;
-      };
       const channel = await this.channels.findByProviderId(event.platform, event.channelProviderId);
       if (!channel) return;
       const applied = await this.applyStatus(channel, {
@@ -216,7 +97,7 @@ export class InboundService implements OnModuleInit {
 
   async ingest(platform: ChannelPlatform, events: WebhookEvent[]): Promise<IngestResult> {
     const result: IngestResult = { stored: 0, duplicates: 0, statuses: 0, unknownChannel: 0 };
-    const channelCache = new Map<string, Channel | null>();
+    const channelCache = new Map<string, ChannelRow | null>();
     for (const event of events) {
       let channel = channelCache.get(event.channelProviderId);
       if (channel === undefined) {
@@ -240,7 +121,12 @@ export class InboundService implements OnModuleInit {
         if (applied === 'unknown-message') {
           await this.jobs.enqueue(
             STATUS_RETRY_QUEUE,
-            { ...event, platform, timestamp: event.timestamp.toISOString() },
+            {
+              ...event,
+              platform,
+              timestamp: event.timestamp.toISOString(),
+              windowExpiresAt: event.windowExpiresAt?.toISOString(),
+            },
             { runAt: new Date(Date.now() + STATUS_RETRY_MS), maxAttempts: STATUS_RETRY_MAX },
           );
         }
@@ -259,7 +145,7 @@ export class InboundService implements OnModuleInit {
    * that was inserted creates or updates its conversation. Both rows come back for the event, so nothing is
    * read again. An older message arriving late counts as unread but does not replace the newer last message.
    */
-  private async storeMessage(channel: Channel, event: InboundMessageEvent): Promise<boolean> {
+  private async storeMessage(channel: ChannelRow, event: InboundMessageEvent): Promise<boolean> {
     const content = contentOf(event.content, event.from);
     const { type, text } = content;
     const payload = withEventParts(content.payload, event);
@@ -269,63 +155,46 @@ export class InboundService implements OnModuleInit {
     if (event.content.type === 'system' || event.echo)
       return this.storeAside(channel, event, { type, text, payload });
     const name = event.profileName?.trim() || null;
-    const params = [
-      channel.companyId,
-      channel.id,
-      `${channel.id}-${event.from}`,
-      event.from,
-      name ?? event.from,
-      name,
-      cleanedName(name, event.from),
-      type,
-      text,
-      payload ? JSON.stringify(payload) : null,
-      event.providerMessageId,
-      event.timestamp,
-      windowExpiresAt(event.timestamp, channel.platform === 'messenger' ? 'messenger' : 'whatsapp'),
-      messagePreview(type, text),
-      event.quotedProviderMessageId ?? null,
-      event.referral ? JSON.stringify(referralView(event.referral)) : null,
-    ];
-
-    const pool = pgPool(this.dataSource);
-    // Named: each connection parses and plans it once, then only binds (this is the webhook hot path).
-    const query = { name: 'inbound-store-message', text: STORE_MESSAGE_SQL, values: params };
-    let stored:
-      | {
-          message: Record<string, unknown>;
-          client: Record<string, unknown> & { inserted?: boolean };
-          x_agent: unknown;
-          x_category: unknown;
-          x_tags: unknown;
-        }
-      | undefined;
+    let stored: StoredInbound | undefined;
     try {
-      stored = firstRow((await pool.query(query)).rows);
+      stored = await this.store.storeMessage({
+        companyId: channel.companyId,
+        channelId: channel.id,
+        key: `${channel.id}-${event.from}`,
+        senderId: event.from,
+        name: name ?? event.from,
+        nameFromChannel: name,
+        cleanedName: cleanedName(name, event.from),
+        type,
+        content: text,
+        payload,
+        messageApiId: event.providerMessageId,
+        time: event.timestamp,
+        windowExpiresAt: windowExpiresAt(
+          event.timestamp,
+          channel.platform === 'messenger' ? 'messenger' : 'whatsapp',
+        ),
+        lastMessage: messagePreview(type, text),
+        quotedMessageApiId: event.quotedProviderMessageId ?? null,
+        referral: event.referral ? referralView(event.referral) : null,
+      });
     } catch (error) {
-      if (isDataError(error)) {
-        // A value PostgreSQL refuses (too long, malformed) would fail every redelivery too: logged, acknowledged.
-        this.logger.error(
-          `message ${event.providerMessageId} of channel ${channel.id} not stored: ${String(error)}`,
-        );
-        return false;
-      }
-      // Two first messages of a new contact racing: the loser's message points at a conversation id that lost
-      // the key to the winner's (foreign key violation). Once more finds the winner's conversation.
-      if ((error as { code?: string }).code !== '23503') throw error;
-      stored = firstRow((await pool.query(query)).rows);
+      if (!isDataError(error)) throw error;
+      // A value PostgreSQL refuses (too long, malformed) would fail every redelivery too: logged, acknowledged.
+      this.logger.error(
+        `message ${event.providerMessageId} of channel ${channel.id} not stored: ${String(error)}`,
+      );
+      return false;
     }
     if (!stored) return false;
-    const newClient = stored.client.inserted === true;
-    const client = clientFromJson(stored.client);
-    const message = messageFromJson(stored.message);
+    const { client, message, inserted: newClient } = stored;
     if (newClient && (await this.assignNewConversation(channel, client.id))) {
       // Published with its agent, so the agent's own room hears of it.
       await this.publishNewMessage(channel, client.id, message.id, true);
       return true;
     }
     this.realtime.emit(conversationRooms(client), newClient ? 'newClient' : 'newMessage', {
-      client: conversationView(client, channel, extrasFromRow(stored)),
+      client: conversationView(client, channel, stored.extras),
       message: messageView(message),
     });
     return true;
@@ -333,7 +202,7 @@ export class InboundService implements OnModuleInit {
 
   /** System notices and echoes (InboundUpdatesService), then published like any new message. */
   private async storeAside(
-    channel: Channel,
+    channel: ChannelRow,
     event: InboundMessageEvent,
     content: StoredContent,
   ): Promise<boolean> {
@@ -345,7 +214,7 @@ export class InboundService implements OnModuleInit {
   }
 
   /** The customer edited or deleted an earlier message. */
-  private async applyChange(channel: Channel, event: InboundMessageChangeEvent): Promise<void> {
+  private async applyChange(channel: ChannelRow, event: InboundMessageChangeEvent): Promise<void> {
     const edited = event.change.type === 'edit' ? contentOf(event.change.content, event.from) : null;
     if (event.change.type === 'edit' && event.change.content.type === 'unsupported')
       reportUnsupportedOnce(this.logger, channel.platform, `edit:${event.change.content.rawType}`);
@@ -370,7 +239,7 @@ export class InboundService implements OnModuleInit {
   }
 
   /** A failure here never loses the message: the conversation just stays unassigned. */
-  private async assignNewConversation(channel: Channel, clientId: number): Promise<boolean> {
+  private async assignNewConversation(channel: ChannelRow, clientId: number): Promise<boolean> {
     try {
       return (await this.autoAssignment.assignNew(channel.companyId, channel.id, clientId)) !== null;
     } catch (error) {
@@ -380,14 +249,17 @@ export class InboundService implements OnModuleInit {
   }
 
   async publishNewMessage(
-    _channel: Channel,
+    _channel: ChannelRow,
     clientId: number,
     messageId: number,
     newClient: boolean,
   ): Promise<void> {
     const [client, message] = await Promise.all([
       this.clients.view(clientId),
-      this.dataSource.manager.findOneByOrFail(Message, { id: messageId }),
+      this.messages.findById(messageId).then((row) => {
+        if (!row) throw new Error(`message ${messageId} not found`);
+        return row;
+      }),
     ]);
     this.realtime.emit(conversationRooms(client), newClient ? 'newClient' : 'newMessage', {
       client,
@@ -397,41 +269,17 @@ export class InboundService implements OnModuleInit {
 
   /** Applies a status at a higher rank only (02 §4). */
   async applyStatus(
-    channel: Channel,
+    channel: ChannelRow,
     event: Pick<InboundStatusEvent, 'providerMessageId' | 'status' | 'error' | 'windowExpiresAt'>,
   ): Promise<'applied' | 'ignored' | 'unknown-message'> {
-    const updated = firstRow<{
-      id: number;
-      clientId: number;
-      messageStatus: string;
-      errorCode: string | null;
-      errorInfo: string | null;
-    }>(
-      await this.dataSource.query(
-        `UPDATE messages SET "messageStatus" = $3,
-           "errorCode" = CASE WHEN $3 = 'failed' THEN coalesce($4, "errorCode") ELSE "errorCode" END,
-           "errorInfo" = CASE WHEN $3 = 'failed' THEN coalesce($5, "errorInfo") ELSE "errorInfo" END,
-           "windowExpiration" = coalesce($6, "windowExpiration")
-         WHERE "channelId" = $1 AND "messageApiId" = $2
-           AND message_status_rank("messageStatus") < message_status_rank($3)
-         RETURNING id, "clientId", "messageStatus", "errorCode", "errorInfo"`,
-        [
-          channel.id,
-          event.providerMessageId,
-          event.status,
-          event.error?.code ?? null,
-          event.error ? [event.error.title, event.error.details].filter(Boolean).join(': ') : null,
-          event.windowExpiresAt ?? null,
-        ],
-      ),
-    );
+    const updated = await this.messages.applyStatus(channel.id, event.providerMessageId, {
+      status: event.status,
+      errorCode: event.error?.code ?? null,
+      errorInfo: event.error ? [event.error.title, event.error.details].filter(Boolean).join(': ') : null,
+      windowExpiration: event.windowExpiresAt ?? null,
+    });
     if (!updated) {
-      const exists = firstRow(
-        await this.dataSource.query(`SELECT 1 FROM messages WHERE "channelId" = $1 AND "messageApiId" = $2`, [
-          channel.id,
-          event.providerMessageId,
-        ]),
-      );
+      const exists = await this.messages.existsByProviderId(channel.id, event.providerMessageId);
       return exists ? 'ignored' : 'unknown-message';
     }
     await this.afterStatus(channel, updated, event.windowExpiresAt ?? null);
@@ -439,49 +287,18 @@ export class InboundService implements OnModuleInit {
   }
 
   /** Publishes a message's current status (e.g. after a send failed) through the same rules as a webhook's. */
-  async republishStatus(channel: Channel, messageId: number): Promise<void> {
-    const message = firstRow<{
-      id: number;
-      clientId: number;
-      messageStatus: string;
-      errorCode: string | null;
-      errorInfo: string | null;
-    }>(
-      await this.dataSource.query(
-        `SELECT id, "clientId", "messageStatus", "errorCode", "errorInfo" FROM messages WHERE id = $1`,
-        [messageId],
-      ),
-    );
+  async republishStatus(channel: ChannelRow, messageId: number): Promise<void> {
+    const message = await this.messages.statusOf(messageId);
     if (message) await this.afterStatus(channel, message, null);
   }
 
   private async afterStatus(
-    channel: Channel,
-    message: {
-      id: number;
-      clientId: number;
-      messageStatus: string;
-      errorCode: string | null;
-      errorInfo: string | null;
-    },
+    channel: ChannelRow,
+    message: MessageStatusRow,
     windowEnd: Date | null,
   ): Promise<void> {
     // 02 §4: the conversation's last-message status follows at an equal or higher rank.
-    const client = firstRow<{
-      companyId: number;
-      agentId: number | null;
-      groupAdminId: number | null;
-      lastMessageStatus: string | null;
-    }>(
-      await this.dataSource.query(
-        `UPDATE clients SET
-           "lastMessageStatus" = CASE WHEN "lastMessageId" = $2
-             AND message_status_rank("lastMessageStatus") <= message_status_rank($3) THEN $3 ELSE "lastMessageStatus" END,
-           "windowExpiresAt" = CASE WHEN $4::timestamptz IS NOT NULL THEN $4 ELSE "windowExpiresAt" END
-         WHERE id = $1 RETURNING "companyId", "agentId", "groupAdminId", "lastMessageStatus"`,
-        [message.clientId, message.id, message.messageStatus, windowEnd],
-      ),
-    );
+    const client = await this.messages.followStatus(message, windowEnd);
     if (!client) return;
     this.realtime.emit(conversationRooms(client), 'messageStatus', {
       messageId: message.id,
@@ -495,24 +312,15 @@ export class InboundService implements OnModuleInit {
   }
 
   /** Messenger receipts: every message of ours to that person up to the watermark. */
-  private async applyWatermark(channel: Channel, event: InboundWatermarkEvent): Promise<void> {
-    const rows = await this.dataSource.query(
-      `UPDATE messages m SET "messageStatus" = $4
-       FROM clients c
-       WHERE m."clientId" = c.id AND c."channelId" = $1 AND c."senderId" = $2 AND m.sender NOT IN ('CLIENT', 'SYSTEM')
-         AND (m."time" <= $3 OR m."messageApiId" = ANY($5::text[])) AND m."messageApiId" IS NOT NULL
-         AND message_status_rank(m."messageStatus") < message_status_rank($4)
-       RETURNING m.id, m."clientId", m."messageStatus", m."errorCode", m."errorInfo"`,
+  private async applyWatermark(channel: ChannelRow, event: InboundWatermarkEvent): Promise<void> {
+    const list = await this.messages.applyWatermark(
+      channel.id,
+      event.counterpart,
+      event.watermark,
+      event.status,
       // A receipt naming its messages (delivery mids) applies to them even when sent after the watermark.
-      [channel.id, event.counterpart, event.watermark, event.status, event.providerMessageIds ?? []],
+      event.providerMessageIds ?? [],
     );
-    const list = queryRows<{
-      id: number;
-      clientId: number;
-      messageStatus: string;
-      errorCode: string | null;
-      errorInfo: string | null;
-    }>(rows);
     for (const message of list.sort((a, b) => a.id - b.id)) await this.afterStatus(channel, message, null);
   }
 }

@@ -1,23 +1,24 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
 import { AutoAssignmentService } from '../clients/auto-assignment.service';
 import { ClientsController } from '../clients/clients.controller';
 import { ClientsService } from '../clients/clients.service';
-import { Client } from '../clients/entities/client.entity';
+import { ConversationsRepository } from '../clients/conversations.repository';
+import { CompaniesModule } from '../companies/companies.module';
 import { WebhooksController } from '../webhooks/webhooks.controller';
-import { Message } from './entities/message.entity';
 import { InboundService } from './inbound.service';
 import { InboundMediaController } from './inbound-media.controller';
 import { InboundMediaService } from './inbound-media.service';
+import { InboundStoreRepository } from './inbound-store.repository';
 import { InboundUpdatesService } from './inbound-updates.service';
 import { MessagesController } from './messages.controller';
+import { MessagesRepository } from './messages.repository';
 import { MessagesResolver } from './messages.resolver';
 import { MessagesService } from './messages.service';
 import { UploadsController } from './uploads.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Message, Client]), ChannelsModule],
+  imports: [ChannelsModule, CompaniesModule],
   controllers: [
     WebhooksController,
     ClientsController,
@@ -26,14 +27,17 @@ import { UploadsController } from './uploads.controller';
     InboundMediaController,
   ],
   providers: [
+    MessagesRepository,
+    InboundStoreRepository,
     InboundService,
     InboundMediaService,
     InboundUpdatesService,
     MessagesService,
     ClientsService,
+    ConversationsRepository,
     MessagesResolver,
     AutoAssignmentService,
   ],
-  exports: [InboundService, MessagesService, ClientsService],
+  exports: [InboundService, MessagesService, ClientsService, ConversationsRepository],
 })
 export class MessagesModule {}

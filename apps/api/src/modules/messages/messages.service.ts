@@ -8,144 +8,26 @@ import {
   withAgentName,
 } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { firstRow } from '../../database/query-rows';
+import { jsonb } from '../../database/jsonb';
 import { JobQueueService, PermanentJobError, RetryJobError } from '../../jobs/job-queue.service';
-import {
-  type OutboundContent,
-  type OutboundMessage,
-  ProviderError,
-} from '../../providers/channels/channel-provider';
+import { type OutboundMessage, ProviderError } from '../../providers/channels/channel-provider';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { ChannelRegistry } from '../channels/channel-registry.service';
+import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
-import type { Channel } from '../channels/entities/channel.entity';
 import { ClientsService } from '../clients/clients.service';
 import { messageView, windowRemainingMinutes } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
-import { Client } from '../clients/entities/client.entity';
 import { SendMessageInput } from './dto/send-message.input';
-import { Message } from './entities/message.entity';
 import { InboundService } from './inbound.service';
 import { InboundMediaService } from './inbound-media.service';
+import { type MessageRow, MessagesRepository } from './messages.repository';
+import { type Draft, draftOf, forwardDraft, outboundContent } from './outbound-content';
 
 export const SEND_QUEUE = 'send-message';
 const SEND_MAX_ATTEMPTS = 8;
-
-interface Draft {
-  type: string;
-  content: string;
-  payload: Record<string, unknown> | null;
-  isTemplate: boolean;
-}
-
-function draftOf(input: SendMessageInput): Draft {
-  const parts = [input.media, input.location, input.contacts, input.template].filter(
-    (p) => p !== undefined && p !== null,
-  );
-  if (parts.length > 1) throw AppException.validation('body', 'Envía un solo tipo de mensaje a la vez.');
-  const text = input.text?.trim() ?? '';
-  if (input.media) {
-    const { type, url, filename, mimeType, weight } = input.media;
-    return {
-      type,
-      content: text,
-      payload: {
-        file: {
-          name: filename ?? null,
-          fileType: type,
-          url,
-          mimeType: mimeType ?? null,
-          weight: weight ?? null,
-        },
-      },
-      isTemplate: false,
-    };
-  }
-  if (input.location) {
-    const l = input.location;
-    return {
-      type: 'location',
-      content: l.name ?? l.address ?? '',
-      payload: { location: { ...l } },
-      isTemplate: false,
-    };
-  }
-  if (input.contacts) {
-    return {
-      type: 'contacts',
-      content: input.contacts.map((c) => c.name).join(', '),
-      payload: { contacts: input.contacts },
-      isTemplate: false,
-    };
-  }
-  if (input.template) {
-    return {
-      type: 'template',
-      content: input.template.name,
-      payload: { template: input.template },
-      isTemplate: true,
-    };
-  }
-  if (!text) throw AppException.validation('text', 'Escribe un mensaje.');
-  return { type: 'text', content: text, payload: null, isTemplate: false };
-}
-
-/** What the adapter gets for a stored message. */
-export function outboundContent(message: Pick<Message, 'type' | 'content' | 'payload'>): OutboundContent {
-  const payload = (message.payload ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  switch (message.type) {
-    case 'image':
-    case 'video':
-    case 'audio':
-    case 'document':
-    case 'sticker': {
-      const file = payload.file ?? {};
-      return {
-        type: message.type,
-        url: String(file.url),
-        caption: message.content || undefined,
-        filename: typeof file.name === 'string' ? file.name : undefined,
-      };
-    }
-    case 'location': {
-      const l = payload.location ?? {};
-      return {
-        type: 'location',
-        latitude: Number(l.latitude),
-        longitude: Number(l.longitude),
-        name: typeof l.name === 'string' ? l.name : undefined,
-        address: typeof l.address === 'string' ? l.address : undefined,
-      };
-    }
-    case 'contacts': {
-      const list = (message.payload?.contacts ?? []) as Array<{ name: string; phone: string }>;
-      return {
-        type: 'contacts',
-        contacts: list.map((c) => ({
-          name: { formatted_name: c.name, first_name: c.name },
-          phones: [{ phone: c.phone }],
-        })),
-      };
-    }
-    case 'template': {
-      const t = (payload.template ?? {}) as { name?: string; language?: string; bodyParameters?: string[] };
-      const params = t.bodyParameters ?? [];
-      return {
-        type: 'template',
-        name: String(t.name),
-        language: t.language ?? 'es_MX',
-        components: params.length
-          ? [{ type: 'body', parameters: params.map((text) => ({ type: 'text' as const, text })) }]
-          : [],
-      };
-    }
-    default:
-      return { type: 'text', text: message.content };
-  }
-}
 
 /**
  * Outbound messages (ARCHITECTURE rule 6): the row and its send job are written in one transaction, then a job
@@ -157,7 +39,7 @@ export class MessagesService implements OnModuleInit {
   private readonly logger = new Logger(MessagesService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly messages: MessagesRepository,
     private readonly clients: ClientsService,
     private readonly channels: ChannelsService,
     private readonly registry: ChannelRegistry,
@@ -168,9 +50,7 @@ export class MessagesService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register(SEND_QUEUE, async (payload, job) =>
-      this.deliver(Number(payload.messageId), job.attempts),
-    );
+    this.jobs.register(SEND_QUEUE, async (payload, job) => this.deliver(payload.messageId, job.attempts));
   }
 
   async list(
@@ -180,12 +60,7 @@ export class MessagesService implements OnModuleInit {
     first: number = PAGE_SIZES.messages,
   ): Promise<MessageView[]> {
     await this.clients.getVisible(user, clientId);
-    const rows = await this.dataSource.manager.find(Message, {
-      where: { clientId },
-      order: { time: 'DESC', id: 'DESC' },
-      skip,
-      take: Math.min(first, 200),
-    });
+    const rows = await this.messages.page(clientId, skip, Math.min(first, 200));
     return rows.map(messageView);
   }
 
@@ -211,51 +86,40 @@ export class MessagesService implements OnModuleInit {
     }
     if (draft.isTemplate && input.template) await this.describeTemplate(draft, channel.id, input.template);
     const quoted = input.quotedMsgId
-      ? await this.dataSource.manager.findOneBy(Message, { id: input.quotedMsgId, clientId: client.id })
+      ? await this.messages.findInConversation(input.quotedMsgId, client.id)
       : null;
     if (input.quotedMsgId && !quoted) throw new AppException('MESSAGE_NOT_FOUND', { field: 'quotedMsgId' });
 
     // Last, once the send is allowed: a received file goes to the provider as a public copy.
     await this.media.publishForSend(user, draft.payload);
-    const message = await this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(
-        manager.create(Message, {
-          companyId: client.companyId,
-          clientId: client.id,
-          channelId: channel.id,
-          type: draft.type,
-          content: draft.content,
-          payload: draft.payload,
-          sender: 'AGENT',
-          senderUserId: user.id,
-          messageStatus: 'pending',
-          quotedMsgId: quoted?.id ?? null,
-          quotedMsgBody: quoted?.content ?? null,
-          quotedMsgType: quoted?.type ?? null,
-          fakeId: input.fakeId ?? null,
-          time: new Date(),
-        }),
-      );
-      await manager.update(
-        Client,
-        { id: client.id },
-        {
-          lastMessageId: saved.id,
-          lastMessage: messagePreview(saved.type, saved.content),
-          lastMessageStatus: 'pending',
-          lastMessageSender: 'AGENT',
-          lastUpdate: saved.time,
-          answered: true,
-        },
-      );
+    const message = await this.messages.transaction(async (trx) => {
+      const saved = await this.messages.insertOutbound(trx, {
+        companyId: client.companyId,
+        clientId: client.id,
+        channelId: channel.id,
+        type: draft.type,
+        content: draft.content,
+        payload: draft.payload === null ? null : jsonb(draft.payload),
+        sender: 'AGENT',
+        senderUserId: user.id,
+        messageStatus: 'pending',
+        quotedMsgId: quoted?.id ?? null,
+        quotedMsgBody: quoted?.content ?? null,
+        quotedMsgType: quoted?.type ?? null,
+        fakeId: input.fakeId ?? null,
+        time: new Date(),
+      });
+      await this.messages.setLastMessage(trx, client.id, {
+        lastMessageId: saved.id,
+        lastMessage: messagePreview(saved.type, saved.content),
+        lastMessageStatus: 'pending',
+        lastMessageSender: 'AGENT',
+        lastUpdate: saved.time,
+      });
       await this.jobs.enqueue(
         SEND_QUEUE,
         { messageId: saved.id },
-        {
-          manager,
-          singletonKey: `send:${saved.id}`,
-          maxAttempts: SEND_MAX_ATTEMPTS,
-        },
+        { db: trx, singletonKey: `send:${saved.id}`, maxAttempts: SEND_MAX_ATTEMPTS },
       );
       return saved;
     });
@@ -266,12 +130,9 @@ export class MessagesService implements OnModuleInit {
   /** 02 §3 isAgentNameInMessageActive: a text the agent writes starts with their name. */
   private async signed(user: AuthUser, draft: Draft, platform: string): Promise<Draft> {
     if (draft.type !== 'text' || draft.isTemplate) return draft;
-    const row = firstRow<{ name: string; on: boolean }>(
-      await this.dataSource.query(
-        `SELECT u.name, coalesce((c.settings->>'isAgentNameInMessageActive')::boolean, $2) AS on
-           FROM users u JOIN companies c ON c.id = u."companyId" WHERE u.id = $1`,
-        [user.id, DEFAULT_COMPANY_SETTINGS.isAgentNameInMessageActive],
-      ),
+    const row = await this.messages.agentSignature(
+      user.id,
+      DEFAULT_COMPANY_SETTINGS.isAgentNameInMessageActive,
     );
     if (!row?.on) return draft;
     return { ...draft, content: withAgentName(draft.content, row.name, platform) };
@@ -288,11 +149,11 @@ export class MessagesService implements OnModuleInit {
     channelId: number,
     template: { name: string; language: string; bodyParameters: string[] },
   ): Promise<void> {
-    const [known] = (await this.dataSource.query(
-      `SELECT status, variables, components FROM whatsapp_templates WHERE "channelId" = $1 AND name = $2
-       ORDER BY (language = $3) DESC, id LIMIT 1`,
-      [channelId, template.name, template.language.split('_')[0]],
-    )) as Array<{ status: string; variables: number; components: Array<{ type: string; text?: string }> }>;
+    const known = await this.messages.templateForSend(
+      channelId,
+      template.name,
+      template.language.split('_')[0],
+    );
     if (!known) return;
     if (known.status !== 'accepted') {
       throw AppException.validation('template', 'La plantilla aún no está aprobada.');
@@ -324,10 +185,7 @@ export class MessagesService implements OnModuleInit {
     if (targets.length === 0 || targets.length > FORWARD_MAX_CONTACTS) {
       throw AppException.validation('clientIds', `Elige entre 1 y ${FORWARD_MAX_CONTACTS} contactos.`);
     }
-    const messages = await this.dataSource.manager.findBy(
-      Message,
-      ids.map((id) => ({ id })),
-    );
+    const messages = await this.messages.findByIds(ids);
     if (messages.length !== ids.length) throw new AppException('MESSAGE_NOT_FOUND', { field: 'messageIds' });
     for (const clientId of new Set(messages.map((m) => m.clientId)))
       await this.clients.getVisible(user, clientId);
@@ -352,14 +210,7 @@ export class MessagesService implements OnModuleInit {
 
   async markRead(user: AuthUser, clientId: number): Promise<{ clientId: number; unreadMessages: number }> {
     const { client } = await this.clients.getVisible(user, clientId);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE messages SET seen = true, "seenAt" = now(), "seenById" = $2
-         WHERE "clientId" = $1 AND sender = 'CLIENT' AND seen = false`,
-        [client.id, user.id],
-      );
-      await manager.update(Client, { id: client.id }, { unreadMessagesCount: 0 });
-    });
+    await this.messages.markRead(client.id, user.id);
     const payload = { clientId: client.id, unreadMessages: 0 };
     this.realtime.emit(conversationRooms(client), 'markAsRead', payload);
     return payload;
@@ -368,18 +219,7 @@ export class MessagesService implements OnModuleInit {
   /** 02 §4: marking unread sets the count to 1 and the last contact message unseen, clearing its reader. */
   async markUnread(user: AuthUser, clientId: number): Promise<{ clientId: number; unreadMessages: number }> {
     const { client } = await this.clients.getVisible(user, clientId);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE messages SET seen = false, "seenAt" = NULL, "seenById" = NULL
-         WHERE id = (SELECT id FROM messages WHERE "clientId" = $1 AND sender = 'CLIENT' ORDER BY time DESC, id DESC LIMIT 1)`,
-        [client.id],
-      );
-      await manager.update(
-        Client,
-        { id: client.id },
-        { unreadMessagesCount: Math.max(1, client.unreadMessagesCount) },
-      );
-    });
+    await this.messages.markUnread(client.id, Math.max(1, client.unreadMessagesCount));
     const payload = { clientId: client.id, unreadMessages: Math.max(1, client.unreadMessagesCount) };
     this.realtime.emit(conversationRooms(client), 'markAsUnread', payload);
     return payload;
@@ -390,32 +230,25 @@ export class MessagesService implements OnModuleInit {
    * customer already received stays on their phone: providers cannot take a delivered message back.
    */
   async deleteMessage(user: AuthUser, messageId: number): Promise<{ id: number; messageStatus: 'deleted' }> {
-    const message = await this.dataSource.manager.findOneBy(Message, { id: messageId });
+    const message = await this.messages.findById(messageId);
     if (!message) throw new AppException('MESSAGE_NOT_FOUND', { field: 'id' });
     const { channel } = await this.clients.getVisible(user, message.clientId);
-    await this.dataSource.query(
-      `UPDATE messages SET "messageStatus" = 'deleted', content = '', payload = NULL WHERE id = $1`,
-      [message.id],
-    );
-    await this.dataSource.query(
-      `UPDATE clients SET "lastMessage" = $2 WHERE id = $1 AND "lastMessageId" = $3`,
-      [message.clientId, 'Mensaje eliminado', message.id],
-    );
+    await this.messages.deleteForTeam(message, 'Mensaje eliminado');
     await this.inbound.republishStatus(channel, message.id);
     return { id: message.id, messageStatus: 'deleted' };
   }
 
   /** The send job. */
   private async deliver(messageId: number, attempt: number): Promise<void> {
-    const message = await this.dataSource.manager.findOneBy(Message, { id: messageId });
+    const message = await this.messages.findById(messageId);
     if (!message || message.messageApiId || message.messageStatus !== 'pending') return;
-    const client = await this.dataSource.manager.findOneByOrFail(Client, { id: message.clientId });
-    const channel = (await this.channels.findById(message.channelId)) as Channel;
-    const quoted = message.quotedMsgId
-      ? await this.dataSource.manager.findOneBy(Message, { id: message.quotedMsgId })
-      : null;
+    const to = await this.messages.recipient(message.clientId);
+    if (to === undefined)
+      throw new Error(`conversation ${message.clientId} of message ${message.id} not found`);
+    const channel = (await this.channels.findById(message.channelId)) as ChannelRow;
+    const quoted = message.quotedMsgId ? await this.messages.findById(message.quotedMsgId) : null;
     const outbound: OutboundMessage = {
-      to: client.senderId,
+      to,
       content: outboundContent(message),
       replyToProviderMessageId: quoted?.messageApiId ?? undefined,
     };
@@ -438,10 +271,7 @@ export class MessagesService implements OnModuleInit {
       throw new PermanentJobError(providerError.message);
     }
     try {
-      await this.dataSource.query(`UPDATE messages SET "messageApiId" = $2 WHERE id = $1`, [
-        message.id,
-        providerMessageId,
-      ]);
+      await this.messages.setProviderId(message.id, providerMessageId);
       await this.inbound.applyStatus(channel, { providerMessageId, status: 'sent' });
     } catch (error) {
       // The provider has the message: retrying the job would send it twice. Never send twice (rule 6).
@@ -452,59 +282,9 @@ export class MessagesService implements OnModuleInit {
     }
   }
 
-  private async fail(channel: Channel, message: Message, error: ProviderError): Promise<void> {
+  private async fail(channel: ChannelRow, message: MessageRow, error: ProviderError): Promise<void> {
     const code = String(error.providerCode ?? error.code);
-    await this.dataSource.query(
-      `UPDATE messages SET "messageStatus" = 'failed', "errorCode" = $2, "errorInfo" = $3 WHERE id = $1`,
-      [message.id, code, error.info],
-    );
+    await this.messages.markFailed(message.id, code, error.info);
     await this.inbound.republishStatus(channel, message.id);
   }
-}
-
-/** What sending a stored message again looks like: the same content, without the quote or the provider ids. */
-function forwardDraft(message: Message): Partial<SendMessageInput> {
-  const payload = (message.payload ?? {}) as {
-    file?: { url?: string | null; name?: string | null; mimeType?: string | null; weight?: number | null };
-    location?: { latitude: number; longitude: number; name?: string | null; address?: string | null };
-    contacts?: Array<{
-      name?: { formatted_name?: string };
-      phones?: Array<{ phone?: string; wa_id?: string }>;
-    }>;
-  };
-  const media = ['image', 'video', 'audio', 'document', 'sticker'] as const;
-  const type = media.find((t) => t === message.type);
-  if (type && payload.file?.url) {
-    return {
-      text: message.content || undefined,
-      media: {
-        type,
-        url: payload.file.url,
-        filename: payload.file.name ?? undefined,
-        mimeType: payload.file.mimeType ?? undefined,
-        weight: payload.file.weight ?? undefined,
-      },
-    } as Partial<SendMessageInput>;
-  }
-  if (message.type === 'location' && payload.location) {
-    const l = payload.location;
-    return {
-      location: {
-        latitude: l.latitude,
-        longitude: l.longitude,
-        name: l.name ?? undefined,
-        address: l.address ?? undefined,
-      },
-    };
-  }
-  if (message.type === 'contacts' && payload.contacts?.length) {
-    const contacts = payload.contacts.slice(0, FORWARD_MAX_CONTACTS).flatMap((c) => {
-      const phone = c.phones?.[0]?.phone ?? c.phones?.[0]?.wa_id;
-      return phone ? [{ name: c.name?.formatted_name ?? phone, phone: phone.replace(/\D/g, '') }] : [];
-    });
-    if (contacts.length) return { contacts };
-  }
-  if (!message.content)
-    throw AppException.validation('messageIds', 'Ese mensaje no tiene contenido para reenviar.');
-  return { text: message.content };
 }

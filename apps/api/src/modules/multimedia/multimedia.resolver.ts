@@ -1,15 +1,19 @@
 import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { AlbumFilesService } from './album-files.service';
+import { AlbumsService } from './albums.service';
 import { AlbumFilePageModel, AlbumModel, AlbumPageModel } from './models/multimedia.model';
-import { MultimediaService } from './multimedia.service';
 
 const READ = ['agent', 'readMultimedia', 'writeMultimedia'] as const;
 
 /** 01 §7: the album list by space and album creation through the graph service; files of an album. */
 @Resolver()
 export class MultimediaResolver {
-  constructor(private readonly multimedia: MultimediaService) {}
+  constructor(
+    private readonly albumsService: AlbumsService,
+    private readonly filesService: AlbumFilesService,
+  ) {}
 
   @RequirePermissions(...READ)
   @Query(() => AlbumPageModel, {
@@ -25,13 +29,13 @@ export class MultimediaResolver {
     @Args('skip', { type: () => Int, nullable: true }) skip: number | null,
     @Args('take', { type: () => Int, nullable: true }) take: number | null,
   ): Promise<AlbumPageModel> {
-    return this.multimedia.listAlbums(user, { spaceId, parentId }, { search, order, skip, take });
+    return this.albumsService.list(user, { spaceId, parentId }, { search, order, skip, take });
   }
 
   @RequirePermissions(...READ)
   @Query(() => AlbumModel)
   album(@CurrentUser() user: AuthUser, @Args('id', { type: () => Int }) id: number): Promise<AlbumModel> {
-    return this.multimedia.getAlbum(user, id);
+    return this.albumsService.get(user, id);
   }
 
   @RequirePermissions(...READ)
@@ -45,7 +49,7 @@ export class MultimediaResolver {
     @Args('skip', { type: () => Int, nullable: true }) skip: number | null,
     @Args('take', { type: () => Int, nullable: true }) take: number | null,
   ): Promise<AlbumFilePageModel> {
-    return this.multimedia.listFiles(user, albumId, { search, order, skip, take });
+    return this.filesService.list(user, albumId, { search, order, skip, take });
   }
 
   @RequirePermissions('writeMultimedia')
@@ -56,6 +60,6 @@ export class MultimediaResolver {
     @Args('spaceId', { type: () => Int, nullable: true }) spaceId: number | null,
     @Args('parentId', { type: () => Int, nullable: true }) parentId: number | null,
   ): Promise<AlbumModel> {
-    return this.multimedia.createAlbum(user, { name, spaceId, parentId });
+    return this.albumsService.create(user, { name, spaceId, parentId });
   }
 }

@@ -1,8 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { ApiMultipart, ApiSignedIn } from '../../common/openapi/openapi.decorators';
 import {
   type SpooledFile,
   SpooledUploadInterceptor,
@@ -19,11 +21,15 @@ function singleFile(req: Request): SpooledFile | null {
 }
 
 /** 02 §7 quick-answer writes (multipart: the optional file travels beside the fields). */
+@ApiTags('quick-answers')
+@ApiSignedIn()
 @Controller()
 export class QuickAnswersController {
   constructor(private readonly quickAnswers: QuickAnswersService) {}
 
   // 01 §2.3: the quick-answers action route is open to agent or writeQuickAnswers.
+  @ApiOperation({ summary: 'Create a quick answer, with an optional file' })
+  @ApiMultipart({ body: SaveQuickAnswerInput, file: 'file' })
   @RequirePermissions('agent', 'writeQuickAnswers')
   @Post('createQuickAnswer')
   @HttpCode(200)
@@ -36,6 +42,8 @@ export class QuickAnswersController {
     return this.quickAnswers.create(user, input, singleFile(req));
   }
 
+  @ApiOperation({ summary: 'Update a quick answer, with an optional file' })
+  @ApiMultipart({ body: UpdateQuickAnswerInput, file: 'file' })
   @RequirePermissions('agent', 'writeQuickAnswers')
   @Post('updateQuickAnswer')
   @HttpCode(200)

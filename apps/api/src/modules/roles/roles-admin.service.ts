@@ -6,12 +6,11 @@ import {
   withDefaultPermission,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { pgPool } from '../../database/pg-pool';
 import { RealtimeService } from '../../realtime/realtime.service';
 import type { RoleModel } from './models/role.model';
+import { RolesRepository, type RoleView } from './roles.repository';
 import { roleKey } from './roles.service';
 
 const NAME_MAX = 60;
@@ -34,37 +33,20 @@ export function rolePermissions(raw: string[]): PermissionName[] {
   return withDefaultPermission(chosen as PermissionName[]);
 }
 
-interface RoleRow extends RoleModel {
-  companyId: number;
-}
-
-const SELECT_ROLES = `SELECT r.id, r.name, r."companyId",
-    coalesce((SELECT array_agg(p.name ORDER BY p.name) FROM role_permissions rp JOIN permissions p ON p.id = rp."permissionId"
-      WHERE rp."roleId" = r.id), '{}') AS permissions,
-    (SELECT count(*)::int FROM users u WHERE u."roleId" = r.id) AS "userCount",
-    r.name = '${ROLE_NAMES.superadmin}' AS "isSuperadmin",
-    r.name IN ('${ROLE_NAMES.admin}', '${ROLE_NAMES.superadmin}') AS "isAdmin"
-  FROM roles r`;
-
 /** 01 §6 / 02 §5 role administration (issue 6). */
 @Injectable()
 export class RolesAdminService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly roles: RolesRepository,
     private readonly realtime: RealtimeService,
   ) {}
 
-  async list(user: AuthUser): Promise<RoleModel[]> {
-    const { rows } = await pgPool(this.dataSource).query<RoleRow>(
-      `${SELECT_ROLES} WHERE r."companyId" = $1 ORDER BY r.id`,
-      [user.companyId],
-    );
-    return rows;
+  list(user: AuthUser): Promise<RoleModel[]> {
+    return this.roles.list(user.companyId);
   }
 
-  private async own(user: AuthUser, id: number): Promise<RoleRow> {
-    const { rows } = await pgPool(this.dataSource).query<RoleRow>(`${SELECT_ROLES} WHERE r.id = $1`, [id]);
-    const role = rows[0];
+  private async own(user: AuthUser, id: number): Promise<RoleView> {
+    const role = await this.roles.find(id);
     if (!role || role.companyId !== user.companyId) throw AppException.validation('id', 'El rol no existe.');
     return role;
   }
@@ -96,18 +78,11 @@ export class RolesAdminService {
     const permissions = rolePermissions(input.permissions);
     const name = roleName(input.name);
     await this.checkUnique(user, name, permissions, null);
-    const id = await this.dataSource.transaction(async (manager) => {
-      const [role] = await manager.query(
-        `INSERT INTO roles ("companyId", name, key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id`,
-        [user.companyId, name, roleKey(user.companyId, name)],
-      );
-      if (!role) throw new AppException('ROLE_WITH_SAME_NAME_ERROR', { field: 'name' });
-      await manager.query(
-        `INSERT INTO role_permissions ("roleId", "permissionId") SELECT $1, id FROM permissions WHERE name = ANY($2)`,
-        [role.id, permissions],
-      );
-      return role.id as number;
-    });
+    const id = await this.roles.create(
+      { companyId: user.companyId, name, key: roleKey(user.companyId, name) },
+      permissions,
+    );
+    if (id === undefined) throw new AppException('ROLE_WITH_SAME_NAME_ERROR', { field: 'name' });
     return this.own(user, id);
   }
 
@@ -122,27 +97,12 @@ export class RolesAdminService {
     // The four default roles keep their names: code and the spec's rules refer to them by name.
     const name = role.name in ROLE_NAMES ? role.name : roleName(input.name);
     await this.checkUnique(user, name, permissions, id);
-    await this.dataSource.transaction(async (manager) => {
-      const renamed = await manager.query(
-        `UPDATE roles SET name = $2, key = $3 WHERE id = $1
-         AND NOT EXISTS (SELECT 1 FROM roles o WHERE o.key = $3 AND o.id <> $1) RETURNING id`,
-        [id, name, roleKey(user.companyId, name)],
-      );
-      if (renamed[0].length === 0) throw new AppException('ROLE_WITH_SAME_NAME_ERROR', { field: 'name' });
-      await manager.query('DELETE FROM role_permissions WHERE "roleId" = $1', [id]);
-      await manager.query(
-        `INSERT INTO role_permissions ("roleId", "permissionId") SELECT $1, id FROM permissions WHERE name = ANY($2)`,
-        [id, permissions],
-      );
-    });
+    const saved = await this.roles.update(id, { name, key: roleKey(user.companyId, name) }, permissions);
+    if (!saved) throw new AppException('ROLE_WITH_SAME_NAME_ERROR', { field: 'name' });
     // The session check reads permissions on every request; open clients reload the user to redraw their menus.
-    const { rows } = await pgPool(this.dataSource).query<{ id: number }>(
-      'SELECT id FROM users WHERE "roleId" = $1',
-      [id],
-    );
-    for (const u of rows) {
-      this.realtime.toUser(u.id, 'updateUserData', {
-        userId: u.id,
+    for (const userId of await this.roles.holderIds(id)) {
+      this.realtime.toUser(userId, 'updateUserData', {
+        userId,
         companyId: user.companyId,
         reason: 'role',
       });
@@ -154,11 +114,8 @@ export class RolesAdminService {
     const role = await this.own(user, id);
     if (ADMIN_ROLES.has(role.name)) throw new AppException('ADMIN_ROLES_CANNOT_BE_DELETED', { field: 'id' });
     // The check and the delete in one statement: a user given the role meanwhile keeps it from going.
-    const { rows } = await pgPool(this.dataSource).query(
-      `DELETE FROM roles r WHERE r.id = $1 AND NOT EXISTS (SELECT 1 FROM users u WHERE u."roleId" = r.id) RETURNING id`,
-      [id],
-    );
-    if (rows.length === 0) throw new AppException('ROLE_ASSIGNED_TO_USERS', { field: 'id' });
+    if (!(await this.roles.deleteUnassigned(id)))
+      throw new AppException('ROLE_ASSIGNED_TO_USERS', { field: 'id' });
     return true;
   }
 }

@@ -10,17 +10,16 @@ import {
   WHATSAPP_SLOTS_LIMIT,
 } from '@crm/shared';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { firstRow } from '../../database/query-rows';
+import type { Executor } from '../../database/kysely';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { ChannelAdminService } from '../channels/channel-admin.service';
+import { type ChannelRow, ChannelsRepository } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
-import { Channel } from '../channels/entities/channel.entity';
+import { ChannelSlotsRepository } from './channel-slots.repository';
 import type { ChannelStatusInput, GetQrInput } from './dto/slot.input';
-import { ChannelSlot } from './entities/channel-slot.entity';
 
 export interface QrResult {
   channelId: number;
@@ -56,7 +55,8 @@ function hashCode(code: string): string {
 export class SandboxSlotService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly slots: ChannelSlotsRepository,
+    private readonly channelRows: ChannelsRepository,
     private readonly channels: ChannelsService,
     private readonly channelAdmin: ChannelAdminService,
     private readonly realtime: RealtimeService,
@@ -71,11 +71,7 @@ export class SandboxSlotService {
         : await this.newLine(user, input);
     const code = randomBytes(18).toString('base64url');
     const expiresAt = new Date(Date.now() + QR_LIFETIME_MS);
-    await this.dataSource.query(
-      `UPDATE channel_slots SET "pairingCodeHash" = $2, "pairingExpiresAt" = $3, "updatedAt" = now()
-        WHERE "channelId" = $1`,
-      [channelId, hashCode(code), expiresAt],
-    );
+    await this.slots.setPairing(channelId, hashCode(code), expiresAt);
     const query = new URLSearchParams({ channelId: String(channelId), code });
     return {
       channelId,
@@ -90,28 +86,14 @@ export class SandboxSlotService {
   async scan(user: AuthUser, code: string): Promise<SlotStatusResult> {
     const value = code?.trim() ?? '';
     if (value === '') throw AppException.validation('code', VALIDATION_MESSAGES.required);
-    const slot = firstRow<{ channelId: number; pairingExpiresAt: Date }>(
-      await this.dataSource.query(
-        `SELECT "channelId", "pairingExpiresAt" FROM channel_slots
-          WHERE "companyId" = $1 AND "pairingCodeHash" = $2 AND status = 'LOGGING'`,
-        [user.companyId, hashCode(value)],
-      ),
-    );
+    const slot = await this.slots.findPairing(user.companyId, hashCode(value));
     if (!slot) throw AppException.validation('code', 'El código QR no es válido. Genera uno nuevo.');
-    if (slot.pairingExpiresAt.getTime() <= Date.now()) {
+    if ((slot.pairingExpiresAt?.getTime() ?? 0) <= Date.now()) {
       throw AppException.validation('code', 'El código QR expiró. Genera uno nuevo.');
     }
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE channel_slots SET status = 'AUTHENTICATED', "linkedAt" = now(), "pairingCodeHash" = NULL,
-                "pairingExpiresAt" = NULL, "updatedAt" = now()
-          WHERE "channelId" = $1`,
-        [slot.channelId],
-      );
-      await manager.query(
-        `UPDATE channels SET "isActive" = true, "useChatbot" = false, "updatedAt" = now() WHERE id = $1`,
-        [slot.channelId],
-      );
+    await this.slots.transaction(async (trx) => {
+      await this.slots.markLinked(trx, slot.channelId);
+      await this.channelRows.setActive(slot.channelId, true, trx);
     });
     // 02 §7 onLinkedChannel: the screen showing the QR learns the line is linked.
     this.realtime.emit([companyRoom(user.companyId)], 'onLinkedChannel', {
@@ -130,12 +112,9 @@ export class SandboxSlotService {
       if (typeof range !== 'string' || !(CHAT_HISTORY_RANGES as readonly string[]).includes(range)) {
         throw AppException.validation('chatHistoryTime', VALIDATION_MESSAGES.selectOption);
       }
-      await this.dataSource.query(
-        `UPDATE channel_slots SET "chatHistoryTime" = $2, "updatedAt" = now() WHERE "channelId" = $1`,
-        [channel.id, range],
-      );
+      await this.slots.setChatHistoryTime(channel.id, range);
     }
-    const slot = await this.dataSource.manager.findOneBy(ChannelSlot, { channelId: channel.id });
+    const slot = await this.slots.find(channel.id);
     return {
       channelId: channel.id,
       status: slot?.status ?? 'LOGGING',
@@ -148,24 +127,17 @@ export class SandboxSlotService {
   /** 02 §7 POST /logoutSlot: the device is unlinked and the channel stops working until a new QR is scanned. */
   async logout(user: AuthUser, channelId: number): Promise<SlotStatusResult> {
     const channel = await this.sandboxChannel(user, channelId);
-    const slot = await this.dataSource.manager.findOneBy(ChannelSlot, { channelId: channel.id });
+    const slot = await this.slots.find(channel.id);
     if (!slot) throw AppException.validation('channelId', 'Este canal no tiene un dispositivo vinculado.');
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE channel_slots SET status = 'LOGGING', "linkedAt" = NULL, "pairingCodeHash" = NULL,
-                "pairingExpiresAt" = NULL, "updatedAt" = now()
-          WHERE "channelId" = $1`,
-        [channel.id],
-      );
-      await manager.query(`UPDATE channels SET "isActive" = false, "updatedAt" = now() WHERE id = $1`, [
-        channel.id,
-      ]);
+    await this.slots.transaction(async (trx) => {
+      await this.slots.markLoggedOut(trx, channel.id);
+      await this.channelRows.setActive(channel.id, false, trx);
     });
     await this.channelAdmin.notify(user, [channel.id], 'channelLoggedOut');
     return this.status(user, { channelId: channel.id });
   }
 
-  private async sandboxChannel(user: AuthUser, channelId: number): Promise<Channel> {
+  private async sandboxChannel(user: AuthUser, channelId: number): Promise<ChannelRow> {
     const channel = await this.channels.getForCompany(user.companyId, channelId);
     if (channel.platform !== 'sandbox') throw AppException.validation('channelId', NOT_A_SLOT);
     return channel;
@@ -174,7 +146,7 @@ export class SandboxSlotService {
   /** An existing sandbox channel: its slot (created if it has none, within the limit) gets a new QR. */
   private async existingChannel(user: AuthUser, channelId: number): Promise<number> {
     const channel = await this.sandboxChannel(user, channelId);
-    const slot = await this.dataSource.manager.findOneBy(ChannelSlot, { channelId: channel.id });
+    const slot = await this.slots.find(channel.id);
     if (slot?.status === 'AUTHENTICATED') {
       throw AppException.validation(
         'channelId',
@@ -182,8 +154,8 @@ export class SandboxSlotService {
       );
     }
     if (!slot) {
-      await this.withinSlotLimit(user.companyId, async () => {
-        await this.dataSource.manager.insert(ChannelSlot, {
+      await this.withinSlotLimit(user.companyId, async (trx) => {
+        await this.slots.insert(trx, {
           channelId: channel.id,
           companyId: user.companyId,
           name: channel.name,
@@ -203,32 +175,19 @@ export class SandboxSlotService {
     const phoneError = validatePhone(phone);
     if (phoneError) throw AppException.validation('phone', phoneError);
     let channelId = 0;
-    await this.withinSlotLimit(user.companyId, async () => {
-      channelId = await this.dataSource.transaction(async (manager) => {
-        const saved = await manager.save(
-          manager.create(Channel, {
-            companyId: user.companyId,
-            name,
-            platform: 'sandbox',
-            providerId: `sandbox-${randomUUID()}`,
-            phone,
-            isActive: false,
-            useChatbot: false,
-          }),
-        );
-        await manager.query(
-          `INSERT INTO space_channels ("channelId", "spaceId")
-           SELECT $1, id FROM spaces WHERE "companyId" = $2 AND "isDefault" ORDER BY id LIMIT 1`,
-          [saved.id, user.companyId],
-        );
-        await manager.insert(ChannelSlot, {
-          channelId: saved.id,
-          companyId: user.companyId,
-          name,
-          status: 'LOGGING',
-        });
-        return saved.id;
+    // The channel, its place in the default space and its slot commit together, within the slots limit.
+    await this.withinSlotLimit(user.companyId, async (trx) => {
+      channelId = await this.channelRows.create(trx, {
+        companyId: user.companyId,
+        name,
+        platform: 'sandbox',
+        providerId: `sandbox-${randomUUID()}`,
+        phone,
+        isActive: false,
+        useChatbot: false,
       });
+      await this.channelRows.addToDefaultSpace(trx, user.companyId, channelId);
+      await this.slots.insert(trx, { channelId, companyId: user.companyId, name, status: 'LOGGING' });
     });
     await this.channelAdmin.notify(user, [channelId], 'channelCreated');
     return channelId;
@@ -236,17 +195,13 @@ export class SandboxSlotService {
 
   /**
    * 01 §9 WhatsApp slots limit: a company holds at most this many slots. Serialised per company with an advisory
-   * lock so two requests cannot both take the last one.
+   * lock so two requests cannot both take the last one; the creation runs in the locking transaction.
    */
-  private async withinSlotLimit(companyId: number, create: () => Promise<void>): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('channel_slots'), $1)`, [companyId]);
-      const [{ n }] = await manager.query(
-        `SELECT count(*)::int AS n FROM channel_slots WHERE "companyId" = $1`,
-        [companyId],
-      );
+  private async withinSlotLimit(companyId: number, create: (trx: Executor) => Promise<void>): Promise<void> {
+    await this.slots.transaction(async (trx) => {
+      const n = await this.slots.lockAndCount(trx, companyId);
       if (n >= WHATSAPP_SLOTS_LIMIT) throw new AppException('WHATSAPP_SLOTS_LIMIT_REACHED');
-      await create();
+      await create(trx);
     });
   }
 }

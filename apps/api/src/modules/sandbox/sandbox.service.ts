@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageView } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { ChannelsService } from '../channels/channels.service';
 import { messageView } from '../clients/conversation.view';
-import { Message } from '../messages/entities/message.entity';
 import { InboundService } from '../messages/inbound.service';
 import type { SimulateMessageInput } from './dto/simulate.input';
+import { SimulatorRepository } from './simulator.repository';
 
 /**
  * The customer simulator (ARCHITECTURE rule 10): a person writes in as a customer of a sandbox channel and the
@@ -19,7 +18,7 @@ export class SandboxService {
   constructor(
     private readonly channels: ChannelsService,
     private readonly inbound: InboundService,
-    private readonly dataSource: DataSource,
+    private readonly simulator: SimulatorRepository,
   ) {}
 
   async listChannels(user: AuthUser) {
@@ -56,14 +55,7 @@ export class SandboxService {
   /** What the simulated customer sees: the conversation on their phone, oldest first. */
   async conversation(user: AuthUser, channelId: number, from: string): Promise<MessageView[]> {
     const channel = await this.sandboxChannel(user, channelId);
-    const rows = await this.dataSource.manager
-      .createQueryBuilder(Message, 'm')
-      .innerJoin('clients', 'c', 'c.id = m."clientId"')
-      .where('c.key = :key', { key: `${channel.id}-${from}` })
-      .orderBy('m.time', 'DESC')
-      .addOrderBy('m.id', 'DESC')
-      .limit(100)
-      .getMany();
+    const rows = await this.simulator.latestMessages(`${channel.id}-${from}`, 100);
     return rows.reverse().map(messageView);
   }
 }

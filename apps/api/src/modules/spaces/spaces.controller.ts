@@ -10,10 +10,12 @@ import {
   Req,
   UseInterceptors,
 } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { ApiErrors, ApiMultipart, ApiSignedIn } from '../../common/openapi/openapi.decorators';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import {
   type SpooledFile,
@@ -30,17 +32,22 @@ function singleImage(req: Request): SpooledFile | null {
 }
 
 /** 02 §7 spaces calls (the form ones multipart: the optional image travels beside the fields). */
+@ApiTags('spaces')
+@ApiSignedIn()
 @Controller()
 export class SpacesController {
   constructor(private readonly spaces: SpacesService) {}
 
   /** 02 §7 GET /getSpaceGroup: the company's spaces with their channels. */
+  @ApiOperation({ summary: "The company's spaces with their channels" })
   @RequirePermissions('readSpaces', 'writeSpaces')
   @Get('getSpaceGroup')
   getSpaceGroup(@CurrentUser() user: AuthUser): Promise<SpaceWithChannels[]> {
     return this.spaces.group(user.companyId);
   }
 
+  @ApiOperation({ summary: 'Create a space, with an optional image' })
+  @ApiMultipart({ body: CreateSpaceInput, file: 'file' })
   @RequirePermissions('writeSpaces')
   @Post('createSpace')
   @HttpCode(200)
@@ -53,6 +60,8 @@ export class SpacesController {
     return this.spaces.create(user, input, singleImage(req));
   }
 
+  @ApiOperation({ summary: 'Update a space (an absent field keeps its value)' })
+  @ApiMultipart({ body: UpdateSpaceInput, file: 'file' })
   @RequirePermissions('writeSpaces')
   @Put('updateSpace')
   @UseInterceptors(SpooledUploadInterceptor({ maxFiles: 1, field: 'file' }))
@@ -64,6 +73,8 @@ export class SpacesController {
     return this.spaces.update(user, input, singleImage(req));
   }
 
+  @ApiOperation({ summary: 'Delete a space' })
+  @ApiErrors(400)
   @RequirePermissions('writeSpaces')
   @Delete('deleteSpace/:id')
   delete(

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChannelsModule } from '../channels/channels.module';
-import { Space } from './entities/space.entity';
 import { SpacesController } from './spaces.controller';
+import { SpacesRepository } from './spaces.repository';
 import { SpacesResolver } from './spaces.resolver';
 import { SpacesService } from './spaces.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Space]), ChannelsModule],
+  imports: [ChannelsModule],
   controllers: [SpacesController],
-  providers: [SpacesService, SpacesResolver],
-  exports: [SpacesService],
+  providers: [SpacesRepository, SpacesService, SpacesResolver],
+  exports: [SpacesService, SpacesRepository],
 })
 export class SpacesModule {}

@@ -1,12 +1,9 @@
 import { type SpaceDraftError, spaceNameKey, validateSpaceDraft } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { parseIdList } from '../../common/id-list';
 import { type SpaceUser, usableSpaceIds } from '../../common/space-scope';
-import { firstRow } from '../../database/query-rows';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { storePublicImage } from '../../providers/storage/public-image';
 import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
@@ -14,9 +11,9 @@ import { RealtimeService } from '../../realtime/realtime.service';
 import { ChannelAdminService } from '../channels/channel-admin.service';
 import type { ChannelModel } from '../channels/models/channel.model';
 import type { CreateSpaceInput, UpdateSpaceInput } from './dto/space.input';
-import { Space } from './entities/space.entity';
 import { SpaceModel } from './models/space.model';
-import { notifyUserData, spaceAudience } from './space-audience';
+import { notifyUserData } from './space-audience';
+import { type SpaceRow, SpacesRepository } from './spaces.repository';
 
 const UNIQUE_VIOLATION = '23505';
 // The case-insensitive unique index on ("companyId", lower(btrim(name))), migration 1763876000000.
@@ -49,28 +46,27 @@ export class SpacesService {
   private readonly logger = new Logger(SpacesService.name);
 
   constructor(
-    @InjectRepository(Space) private readonly spaces: Repository<Space>,
-    private readonly dataSource: DataSource,
+    private readonly spaces: SpacesRepository,
     private readonly channelAdmin: ChannelAdminService,
     private readonly storage: FileStorageService,
     private readonly realtime: RealtimeService,
   ) {}
 
-  listForCompany(companyId: number): Promise<Space[]> {
-    return this.spaces.find({ where: { companyId }, order: { isDefault: 'DESC', name: 'ASC' } });
+  listForCompany(companyId: number): Promise<SpaceRow[]> {
+    return this.spaces.listForCompany(companyId);
   }
 
   /** The spaces a user may switch to and work in (usableSpaceIds), in the switcher's order. */
-  async listUsable(user: SpaceUser): Promise<Space[]> {
-    const ids = await usableSpaceIds(this.dataSource, user);
+  async listUsable(user: SpaceUser): Promise<SpaceRow[]> {
+    const ids = await usableSpaceIds(this.spaces, user);
     if (ids.length === 0) return [];
-    const byId = new Map((await this.spaces.findBy({ id: In(ids) })).map((space) => [space.id, space]));
+    const byId = new Map((await this.spaces.findByIds(ids)).map((space) => [space.id, space]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Tenancy (ARCHITECTURE rule 3): another company's space is refused whatever id is sent. */
-  async getForCompany(companyId: number, id: number): Promise<Space> {
-    const space = await this.spaces.findOneBy({ id });
+  async getForCompany(companyId: number, id: number): Promise<SpaceRow> {
+    const space = await this.spaces.findById(id);
     if (!space) throw new AppException('NOT_FOUND_SPACE');
     if (space.companyId !== companyId)
       throw new AppException('FORBIDDEN', { message: 'Space of another company' });
@@ -108,13 +104,7 @@ export class SpacesService {
     const imageUrl = image ? await storePublicImage(this.storage, image) : null;
 
     const id = await this.uniqueName(() =>
-      this.dataSource.transaction(async (manager) => {
-        const saved = await manager.save(
-          manager.create(Space, { companyId: user.companyId, name, imageUrl, isDefault: false }),
-        );
-        await this.linkChannels(manager, saved.id, channelIds);
-        return saved.id;
-      }),
+      this.spaces.create({ companyId: user.companyId, name, imageUrl }, channelIds),
     ).catch(async (error: unknown) => {
       // A refused space (a name taken at the same moment) keeps no picture.
       await this.storage.removePublicUrl(imageUrl);
@@ -146,21 +136,12 @@ export class SpacesService {
         ? null
         : space.imageUrl;
 
-    await this.uniqueName(() =>
-      this.dataSource.transaction(async (manager) => {
-        await manager.update(Space, { id: space.id }, { name, imageUrl });
-        if (channelIds) {
-          await manager.query(
-            `DELETE FROM space_channels WHERE "spaceId" = $1 AND NOT ("channelId" = ANY($2))`,
-            [space.id, channelIds],
-          );
-          await this.linkChannels(manager, space.id, channelIds);
-        }
-      }),
-    ).catch(async (error: unknown) => {
-      if (image) await this.storage.removePublicUrl(imageUrl);
-      throw error;
-    });
+    await this.uniqueName(() => this.spaces.update(space.id, { name, imageUrl }, channelIds)).catch(
+      async (error: unknown) => {
+        if (image) await this.storage.removePublicUrl(imageUrl);
+        throw error;
+      },
+    );
     // The picture it replaced or removed is no longer used by anything.
     if (imageUrl !== space.imageUrl) await this.storage.removePublicUrl(space.imageUrl);
     await this.notify(user, [space.id], 'spaceUpdated');
@@ -174,37 +155,10 @@ export class SpacesService {
   async delete(user: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
     const space = await this.getForCompany(user.companyId, id);
     if (space.isDefault) throw new AppException('DEFAULT_SPACE_CANNOT_BE_MODIFIED', { field: 'id' });
-    const audience = await spaceAudience(this.dataSource, user.companyId, { spaceIds: [id] });
-    const storageKeys = await this.dataSource.transaction(async (manager) => {
-      const fallback = firstRow<{ id: number }>(
-        await manager.query(
-          `SELECT id FROM spaces WHERE "companyId" = $1 AND "isDefault" ORDER BY id LIMIT 1`,
-          [user.companyId],
-        ),
-      );
-      if (!fallback)
-        throw new AppException('ERROR_DELETING_SPACE', { message: 'The company has no default space' });
-      // Members left with no space at all get the default one: nobody is left without a space (02 §5).
-      await manager.query(
-        `INSERT INTO user_spaces ("userId", "spaceId")
-         SELECT us."userId", $2 FROM user_spaces us
-          WHERE us."spaceId" = $1
-            AND NOT EXISTS (SELECT 1 FROM user_spaces o WHERE o."userId" = us."userId" AND o."spaceId" <> $1)
-         ON CONFLICT DO NOTHING`,
-        [id, fallback.id],
-      );
-      await manager.query(
-        `UPDATE users SET "selectedSpaceId" = $2 WHERE "companyId" = $3 AND "selectedSpaceId" = $1`,
-        [id, fallback.id, user.companyId],
-      );
-      const files: Array<{ storageKey: string }> = await manager.query(
-        `SELECT f."storageKey" FROM files f JOIN albums a ON a.id = f."albumId"
-          WHERE a."spaceId" = $1 AND f."storageKey" IS NOT NULL`,
-        [id],
-      );
-      await manager.delete(Space, { id });
-      return files.map((f) => f.storageKey);
-    });
+    const audience = await this.spaces.audience(user.companyId, { spaceIds: [id] });
+    const storageKeys = await this.spaces.delete(user.companyId, id);
+    if (!storageKeys)
+      throw new AppException('ERROR_DELETING_SPACE', { message: 'The company has no default space' });
     for (const key of storageKeys) {
       await this.storage.removePrivate(key).catch((error: unknown) => {
         this.logger.warn(`could not remove stored file ${key}: ${String(error)}`);
@@ -216,16 +170,13 @@ export class SpacesService {
   }
 
   private async notify(user: AuthUser, spaceIds: number[], reason: string): Promise<void> {
-    const audience = await spaceAudience(this.dataSource, user.companyId, { spaceIds });
+    const audience = await this.spaces.audience(user.companyId, { spaceIds });
     notifyUserData(this.realtime, user.companyId, user.id, audience, reason);
   }
 
   /** Every channel must exist and be the company's (another company's → 403, nothing changed). */
   private async checkChannels(companyId: number, channelIds: number[], field: string): Promise<void> {
-    const rows: Array<{ id: number; companyId: number }> = await this.dataSource.query(
-      `SELECT id, "companyId" FROM channels WHERE id = ANY($1)`,
-      [channelIds],
-    );
+    const rows = await this.spaces.channelOwners(channelIds);
     if (rows.length !== channelIds.length) throw AppException.validation(field, 'El canal no existe.');
     if (rows.some((row) => row.companyId !== companyId)) {
       throw new AppException('FORBIDDEN', { message: 'Channel of another company' });
@@ -233,13 +184,9 @@ export class SpacesService {
   }
 
   private async checkUniqueName(companyId: number, name: string, exceptId: number | null): Promise<void> {
-    const taken = await this.dataSource.query(
-      // The very expression of the unique index UQ_spaces_company_lower_name, so the check and the index agree.
-      `SELECT 1 FROM spaces WHERE "companyId" = $1 AND lower(btrim(name)) = lower(btrim($2))
-         AND ($3::int IS NULL OR id <> $3)`,
-      [companyId, spaceNameKey(name), exceptId],
-    );
-    if (taken.length > 0) throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
+    // The very expression of the unique index UQ_spaces_company_lower_name, so the check and the index agree.
+    if (await this.spaces.nameTaken(companyId, spaceNameKey(name), exceptId))
+      throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
   }
 
   /** Two saves racing past the name check (say 'Ventas' and 'VENTAS' at once): the unique index decides. */
@@ -252,12 +199,5 @@ export class SpacesService {
         throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
       throw error;
     }
-  }
-
-  private async linkChannels(manager: EntityManager, spaceId: number, channelIds: number[]): Promise<void> {
-    await manager.query(
-      `INSERT INTO space_channels ("channelId", "spaceId") SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
-      [channelIds, spaceId],
-    );
   }
 }

@@ -1,6 +1,5 @@
 import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AgentModel, TagModel } from './models/tag.model';
@@ -25,10 +24,7 @@ class TagInput {
 /** What the inbox's pickers offer: the company's tags and agents (02 §2 filters, info panel); tag administration. */
 @Resolver()
 export class TagsResolver {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly admin: TagsAdminService,
-  ) {}
+  constructor(private readonly admin: TagsAdminService) {}
 
   @RequirePermissions('writeTags')
   @Mutation(() => TagModel)
@@ -55,12 +51,7 @@ export class TagsResolver {
   @RequirePermissions('readChat', 'agent', 'readTags', 'writeTags')
   @Query(() => [TagModel])
   tags(@CurrentUser() user: AuthUser): Promise<TagModel[]> {
-    return this.dataSource.query(
-      `SELECT t.id, t.name, t.color, t."isDefault",
-         (SELECT count(*)::int FROM client_tags ct WHERE ct."tagId" = t.id) AS "clientCount"
-       FROM tags t WHERE t."companyId" = $1 ORDER BY t."isDefault" DESC, lower(t.name), t.id`,
-      [user.companyId],
-    );
+    return this.admin.list(user.companyId);
   }
 
   /**
@@ -70,15 +61,6 @@ export class TagsResolver {
   @RequirePermissions('readChat', 'agent')
   @Query(() => [AgentModel])
   agents(@CurrentUser() user: AuthUser): Promise<AgentModel[]> {
-    return this.dataSource.query(
-      `SELECT u.id, u.name, u."imageUrl", u."isAvailable", r.name AS "roleName"
-       FROM users u JOIN roles r ON r.id = u."roleId"
-       WHERE u."companyId" = $1 AND ($2 OR u.id = $3) ORDER BY u.name, u.id`,
-      [
-        user.companyId,
-        user.permissions.readUsers === true || user.permissions.reasignConversations === true,
-        user.id,
-      ],
-    );
+    return this.admin.agents(user);
   }
 }

@@ -1,8 +1,10 @@
 import { Body, Controller, HttpCode, Post, Put, Req, UseInterceptors } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { ApiErrors, ApiMultipart, ApiSignedIn } from '../../common/openapi/openapi.decorators';
 import {
   type SpooledFile,
   SpooledUploadInterceptor,
@@ -19,10 +21,14 @@ function singlePhoto(req: Request): SpooledFile | null {
 }
 
 /** 02 §7 user calls: the form ones multipart, the photo beside the fields. */
+@ApiTags('team')
+@ApiSignedIn()
 @Controller()
 export class TeamController {
   constructor(private readonly team: TeamService) {}
 
+  @ApiOperation({ summary: 'Create a team user, with an optional photo' })
+  @ApiMultipart({ body: CreateTeamUserInput, file: 'file' })
   @RequirePermissions('writeUsers')
   @Post('user')
   @HttpCode(201)
@@ -35,6 +41,8 @@ export class TeamController {
     return this.team.create(user, input, singlePhoto(req));
   }
 
+  @ApiOperation({ summary: 'Update a team user (an absent field keeps its value)' })
+  @ApiMultipart({ body: UpdateTeamUserInput, file: 'file' })
   @RequirePermissions('writeUsers')
   @Put('user')
   @UseInterceptors(SpooledUploadInterceptor({ maxFiles: 1, field: 'file' }))
@@ -46,6 +54,8 @@ export class TeamController {
     return this.team.update(user, input, singlePhoto(req));
   }
 
+  @ApiOperation({ summary: 'Delete a team user' })
+  @ApiErrors(400)
   @RequirePermissions('writeUsers')
   @Put('deleteUser')
   delete(

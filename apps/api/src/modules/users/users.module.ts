@@ -1,19 +1,32 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { PasswordService } from '../auth/password.service';
+import { SessionsModule } from '../auth/sessions.module';
 import { SpacesModule } from '../spaces/spaces.module';
-import { User } from './entities/user.entity';
 import { TeamController } from './team.controller';
 import { TeamResolver } from './team.resolver';
 import { TeamService } from './team.service';
+import { TeamPhotosService } from './team-photos.service';
+import { TeamQueriesService } from './team-queries.service';
+import { TeamRulesService } from './team-rules.service';
+import { UsersRepository } from './users.repository';
 import { UsersResolver } from './users.resolver';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), SpacesModule],
+  imports: [SpacesModule, SessionsModule],
   controllers: [TeamController],
   // PasswordService is stateless: its own instance here spares importing the auth module.
-  providers: [UsersService, UsersResolver, TeamService, TeamResolver, PasswordService],
-  exports: [UsersService],
+  providers: [
+    UsersRepository,
+    UsersService,
+    UsersResolver,
+    TeamService,
+    TeamQueriesService,
+    TeamRulesService,
+    TeamPhotosService,
+    TeamResolver,
+    PasswordService,
+  ],
+  exports: [UsersService, UsersRepository],
 })
 export class UsersModule {}

@@ -1,8 +1,21 @@
 import { stripNul } from '@crm/shared';
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { ApiErrors } from '../../common/openapi/openapi.decorators';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { type ChannelPlatform, WebhookParseError } from '../../providers/channels/channel-provider';
 import { ChannelRegistry } from '../channels/channel-registry.service';
@@ -20,6 +33,7 @@ const PLATFORMS: Record<string, ChannelPlatform> = {
  * Provider webhooks (ARCHITECTURE rule 5): authentication on the raw bytes first (nothing is stored for a bad
  * one), then parse, store exactly once, and answer 200 — also for ids we do not know, so no retry storm.
  */
+@ApiTags('webhooks')
 @Public()
 @Controller('webhooks')
 export class WebhooksController {
@@ -32,6 +46,18 @@ export class WebhooksController {
   ) {}
 
   /** Meta's subscription check: echo hub.challenge when hub.verify_token is ours. */
+  @ApiOperation({ summary: "Meta's subscription check: echoes hub.challenge when hub.verify_token is ours" })
+  @ApiParam({ name: 'provider', enum: ['whatsapp', 'messenger'] })
+  @ApiQuery({ name: 'hub.mode', required: false, example: 'subscribe' })
+  @ApiQuery({ name: 'hub.verify_token', required: false })
+  @ApiQuery({ name: 'hub.challenge', required: false })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'hub.challenge', schema: { type: 'string' } })
+  @ApiResponse({
+    status: 403,
+    description: 'Wrong or missing verify token',
+    content: { 'text/plain': { schema: { type: 'string', example: 'Forbidden' } } },
+  })
   @Get(':provider')
   verify(
     @Param('provider') provider: string,
@@ -54,6 +80,30 @@ export class WebhooksController {
   }
 
   // /webhooks/<provider>/<channel>: for providers configured per number whose payloads may not name it (360dialog).
+  @ApiOperation({
+    summary: "A provider's events (messages, statuses), authenticated by its signature on the raw body",
+    description:
+      'Answers 200 also for ids of no channel of ours, so the provider does not retry. /webhooks/{provider}/{channel} is for providers configured per number (360dialog).',
+  })
+  @ApiParam({ name: 'provider', enum: Object.keys(PLATFORMS) })
+  @ApiParam({
+    name: 'channel',
+    description: 'The receiving number, for providers whose payloads may not name it',
+  })
+  @ApiHeader({
+    name: 'X-Hub-Signature-256',
+    required: false,
+    description: 'WhatsApp Cloud API and Messenger',
+  })
+  @ApiHeader({ name: 'X-Webhook-Token', required: false, description: '360dialog' })
+  @ApiHeader({ name: 'X-Twilio-Signature', required: false, description: 'SMS (Twilio)' })
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiBody({
+    description: "The provider's payload as it sends it",
+    schema: { type: 'object', additionalProperties: true },
+  })
+  @ApiOkResponse({ schema: { type: 'object', properties: { received: { type: 'boolean', enum: [true] } } } })
+  @ApiErrors(400, 401, 404, 413)
   @Post([':provider', ':provider/:channel'])
   @HttpCode(200)
   async receive(

@@ -5,8 +5,10 @@ import type { Readable } from 'node:stream';
  * speaks only these types; each adapter maps them to and from its provider's documented payloads.
  */
 
-export const CHANNEL_PLATFORMS = ['whatsapp_cloud', 'dialog360', 'messenger', 'sms', 'sandbox'] as const;
-export type ChannelPlatform = (typeof CHANNEL_PLATFORMS)[number];
+// The platform list and what each platform can do live in the shared platform table.
+export { CHANNEL_PLATFORMS, type ChannelPlatform } from '@crm/shared';
+
+import type { ChannelPlatform } from '@crm/shared';
 
 /** What an adapter needs to talk to the provider for one channel. */
 export interface ChannelCredentials {

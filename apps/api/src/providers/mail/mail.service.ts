@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
-import { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { DevOutboxMail } from './dev-outbox-mail.entity';
+import { type DevOutboxMailRow, DevOutboxRepository } from './dev-outbox.repository';
 
 export interface OutgoingMail {
   to: string;
@@ -20,7 +18,7 @@ export class MailService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(DevOutboxMail) private readonly outbox: Repository<DevOutboxMail>,
+    private readonly outbox: DevOutboxRepository,
   ) {
     this.transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
   }
@@ -35,7 +33,7 @@ export class MailService {
     this.logger.log(`Mail "${mail.subject}" for ${mail.to} stored in the dev outbox (GET /api/dev/outbox)`);
   }
 
-  async readOutbox(limit = 50): Promise<DevOutboxMail[]> {
-    return this.outbox.find({ order: { id: 'DESC' }, take: limit });
+  readOutbox(limit = 50): Promise<DevOutboxMailRow[]> {
+    return this.outbox.latest(limit);
   }
 }

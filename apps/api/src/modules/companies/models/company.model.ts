@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
-import type { Company } from '../entities/company.entity';
+import type { CompanyRow } from '../companies.repository';
 
 @ObjectType('Company')
 export class CompanyModel {
@@ -30,7 +30,20 @@ export class CompanyModel {
   @Field()
   timezone: string;
 
-  static from(company: Company): CompanyModel {
+  static from(
+    company: Pick<
+      CompanyRow,
+      | 'id'
+      | 'name'
+      | 'status'
+      | 'expirationDate'
+      | 'paymentIntents'
+      | 'paymentMethod'
+      | 'isBoardsActive'
+      | 'hasUsed2FA'
+      | 'timezone'
+    >,
+  ): CompanyModel {
     return Object.assign(new CompanyModel(), {
       id: company.id,
       name: company.name,

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
-import type { Space } from '../entities/space.entity';
+import type { SpaceRow } from '../spaces.repository';
 
 @ObjectType('Space')
 export class SpaceModel {
@@ -18,7 +18,7 @@ export class SpaceModel {
   @Field(() => String, { nullable: true })
   imageUrl: string | null;
 
-  static from(space: Space): SpaceModel {
+  static from(space: Pick<SpaceRow, 'id' | 'name' | 'isDefault' | 'isGroup' | 'imageUrl'>): SpaceModel {
     return Object.assign(new SpaceModel(), {
       id: space.id,
       name: space.name,

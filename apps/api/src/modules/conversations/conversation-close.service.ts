@@ -1,0 +1,83 @@
+import type { ConversationView } from '@crm/shared';
+import { Injectable, Logger } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth-user';
+import { RealtimeService } from '../../realtime/realtime.service';
+import { ClientsService } from '../clients/clients.service';
+import { conversationRooms } from '../clients/conversation-rooms';
+import { ConversationsRepository } from '../clients/conversations.repository';
+import { CompaniesRepository } from '../companies/companies.repository';
+import { SendMessageInput } from '../messages/dto/send-message.input';
+import { MessagesService } from '../messages/messages.service';
+import { companySettingsOf, emitConversationChanged } from './conversation-context';
+
+/** Closing a conversation, with its satisfaction survey (02 §1/§3/§4), and reopening it. */
+@Injectable()
+export class ConversationCloseService {
+  private readonly logger = new Logger(ConversationCloseService.name);
+
+  constructor(
+    private readonly conversations: ConversationsRepository,
+    private readonly companies: CompaniesRepository,
+    private readonly clients: ClientsService,
+    private readonly messages: MessagesService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /**
+   * Close: with the survey when asked or when the company sends it by default (02 §3 settings) and the channel
+   * has an active survey; archived too when the company archives closed conversations by default.
+   */
+  async close(
+    user: AuthUser,
+    clientId: number,
+    sendSurvey: boolean | null,
+  ): Promise<{ client: ConversationView; surveySent: boolean }> {
+    const { client } = await this.clients.getVisible(user, clientId);
+    const settings = await companySettingsOf(this.companies, user.companyId);
+    const wantsSurvey = sendSurvey ?? settings.sentClientSurveyByDefault;
+    let surveySent = false;
+    if (wantsSurvey) {
+      const survey = await this.conversations.activeSurvey(client.channelId);
+      if (survey) {
+        const options = [...survey.options].sort((a, b) => a.index - b.index);
+        const text = [survey.initText, '', ...options.map((o) => `${o.value}. ${o.text}`)].join('\n').trim();
+        try {
+          await this.messages.send(user, Object.assign(new SendMessageInput(), { clientId, text }));
+          surveySent = true;
+        } catch (error) {
+          // Closing still happens: outside the reply window a survey cannot go out as free text.
+          this.logger.warn(`survey not sent to conversation ${clientId}: ${String(error)}`);
+        }
+      }
+    }
+    await this.conversations.close(clientId, settings.archiveClosedClientByDefault);
+    const view = await this.clients.view(clientId);
+    if (view.isArchived && !client.isArchived) {
+      this.realtime.emit(conversationRooms(view), 'archived', { clientId, isArchived: true, client: view });
+    }
+    emitConversationChanged(this.realtime, view, 'closed');
+    return { client: view, surveySent };
+  }
+
+  async closeOptions(
+    user: AuthUser,
+    clientId: number,
+  ): Promise<{ canClose: boolean; surveyAvailable: boolean; surveyByDefault: boolean }> {
+    const { client } = await this.clients.getVisible(user, clientId);
+    const settings = await companySettingsOf(this.companies, user.companyId);
+    const survey = await this.conversations.activeSurvey(client.channelId);
+    return {
+      canClose: settings.showClientCloseOption,
+      surveyAvailable: survey !== undefined,
+      surveyByDefault: settings.sentClientSurveyByDefault,
+    };
+  }
+
+  async reopen(user: AuthUser, clientId: number): Promise<ConversationView> {
+    await this.clients.getVisible(user, clientId);
+    await this.conversations.update(clientId, { isClosed: false });
+    const view = await this.clients.view(clientId);
+    emitConversationChanged(this.realtime, view, 'reopened');
+    return view;
+  }
+}
