@@ -79,17 +79,6 @@ const PER_PLATFORM = [
 
 /** Files that still decide per platform on their own; the list only shrinks (issue 15 §2). */
 const PLATFORM_PENDING = new Set<string>([
-  'apps/api/src/demo/demo-seed.service.ts',
-  'apps/api/src/modules/channels/channel-registry.service.ts',
-  'apps/api/src/modules/channels/messenger-sync.service.ts',
-  'apps/api/src/modules/clients/contact-report.ts',
-  'apps/api/src/modules/contacts/contacts.service.ts',
-  'apps/api/src/modules/messages/inbound.service.ts',
-  'apps/api/src/modules/messages/messages.service.ts',
-  'apps/api/src/modules/sandbox/sandbox-slot.service.ts',
-  'apps/api/src/modules/sandbox/sandbox.service.ts',
-  'apps/api/src/modules/webhooks/webhooks.controller.ts',
-  'apps/web/src/features/spaces-admin/components/ConnectChannelModal.tsx',
 ]);
 
 describe('per-platform decisions', () => {

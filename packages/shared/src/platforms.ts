@@ -36,6 +36,10 @@ export interface PlatformCapabilities {
   tokenExpires: boolean;
   /** The channel is a linked-device slot that is paired and logged out ('Vincular', 'Cerrar sesión'). */
   linkedDevice: boolean;
+  /** The customer simulator can write to it (no provider account needed: the demo channel). */
+  simulator: boolean;
+  /** Channels are created and kept in step from the provider's list (Messenger: the user's Facebook Pages). */
+  pageSync: boolean;
 }
 
 export const PLATFORMS: Readonly<Record<ChannelPlatform, PlatformCapabilities>> = {
@@ -52,6 +56,8 @@ export const PLATFORMS: Readonly<Record<ChannelPlatform, PlatformCapabilities>> 
     webhookSegment: 'whatsapp',
     tokenExpires: false,
     linkedDevice: false,
+    simulator: false,
+    pageSync: false,
   },
   dialog360: {
     label: 'WhatsApp',
@@ -63,9 +69,11 @@ export const PLATFORMS: Readonly<Record<ChannelPlatform, PlatformCapabilities>> 
     listedInInbox: true,
     rendersMarkup: true,
     windowClosedError: 'TEMPLATE_REQUIRED',
-    webhookSegment: 'dialog360',
+    webhookSegment: '360dialog',
     tokenExpires: false,
     linkedDevice: false,
+    simulator: false,
+    pageSync: false,
   },
   messenger: {
     label: 'Messenger',
@@ -80,6 +88,8 @@ export const PLATFORMS: Readonly<Record<ChannelPlatform, PlatformCapabilities>> 
     webhookSegment: 'messenger',
     tokenExpires: true,
     linkedDevice: false,
+    simulator: false,
+    pageSync: true,
   },
   sms: {
     label: 'SMS',
@@ -94,6 +104,8 @@ export const PLATFORMS: Readonly<Record<ChannelPlatform, PlatformCapabilities>> 
     webhookSegment: 'sms',
     tokenExpires: false,
     linkedDevice: false,
+    simulator: false,
+    pageSync: false,
   },
   // The demo channel behaves as WhatsApp so a new user sees the real rules (window, templates, markup).
   sandbox: {
@@ -109,6 +121,8 @@ export const PLATFORMS: Readonly<Record<ChannelPlatform, PlatformCapabilities>> 
     webhookSegment: null,
     tokenExpires: false,
     linkedDevice: true,
+    simulator: true,
+    pageSync: false,
   },
 };
 

@@ -3,8 +3,10 @@ import {
   cleanedName,
   companyScopedKey,
   type DatasheetFieldType,
+  platformOf,
   ROLE_NAMES,
   type RoleName,
+  sendsTemplates,
 } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SecretBox } from '../common/crypto/secret-box';
@@ -200,7 +202,7 @@ export class DemoSeedService {
       ['seguimiento_pedido', 'accepted', 'Hola {{1}}, tu pedido {{2}} ya va en camino.', 2],
       ['promocion_fin_de_mes', 'submitted', 'Aprovecha {{1}} de descuento este fin de mes.', 1],
     ];
-    for (const channel of channels.filter((c) => c.platform !== 'messenger')) {
+    for (const channel of channels.filter((c) => sendsTemplates(c.platform))) {
       for (const [name, status, text, variables] of templates) {
         await this.demo.insertTemplate(trx, {
           companyId,
@@ -232,7 +234,7 @@ export class DemoSeedService {
     demo: SeededCompany,
     channels: SeededChannel[],
   ): Promise<void> {
-    const sandbox = channels.find((c) => c.platform === 'sandbox');
+    const sandbox = channels.find((c) => platformOf(c.platform)?.simulator);
     if (!sandbox) return;
     const companyId = demo.space.companyId;
     const userId = (email: string) => demo.users.get(email) ?? null;

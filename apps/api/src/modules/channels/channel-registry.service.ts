@@ -1,3 +1,4 @@
+import { CHANNEL_PLATFORMS, PLATFORMS } from '@crm/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobQueueService } from '../../jobs/job-queue.service';
@@ -5,6 +6,7 @@ import type { ChannelConnector, ConnectablePlatform } from '../../providers/chan
 import type {
   ChannelPlatform,
   ChannelProvider,
+  WebhookContext,
   WebhookEvent,
   WebhookRequest,
 } from '../../providers/channels/channel-provider';
@@ -23,8 +25,6 @@ export class ChannelRegistry {
   private readonly adapters: Map<ChannelPlatform, ChannelProvider>;
   // The adapters that can connect a number typed in by an admin (the channels screen's "Agregar canal").
   private readonly connectors: { [P in ConnectablePlatform]: ChannelConnector<P> };
-  // Twilio signs with each number's own account token: looked up before the (synchronous) verification.
-  private readonly smsTokens = new Map<string, string>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -41,6 +41,7 @@ export class ChannelRegistry {
     const whatsappCloud = new WhatsappCloudAdapter({
       graphUrl: config.whatsappGraphUrl,
       appSecret: config.whatsappAppSecret,
+      verifyToken: config.whatsappVerifyToken,
     });
     const dialog360 = new Dialog360Adapter({
       baseUrl: config.dialog360Url,
@@ -49,7 +50,6 @@ export class ChannelRegistry {
     });
     const sms = new SmsAdapter({
       apiUrl: config.smsApiUrl,
-      authTokenFor: (number) => this.smsTokens.get(number) ?? null,
       statusCallbackUrl: `${config.appUrl}/webhooks/sms`,
     });
     const list: ChannelProvider[] = [
@@ -59,6 +59,7 @@ export class ChannelRegistry {
         graphUrl: config.messengerGraphUrl,
         appSecret: config.messengerAppSecret,
         appId: config.messengerAppId,
+        verifyToken: config.messengerVerifyToken,
       }),
       sms,
       new SandboxAdapter({ schedule, delayMs: config.sandboxDelayMs }),
@@ -78,14 +79,20 @@ export class ChannelRegistry {
     return this.connectors[platform];
   }
 
-  /** Loads what an adapter needs to verify this webhook (SMS: the named number's auth token). */
-  async prepareWebhook(platform: ChannelPlatform, request: WebhookRequest): Promise<void> {
-    if (platform !== 'sms') return;
-    const number = SmsAdapter.channelNumber(request);
-    if (!number) return;
-    const channel = await this.channels.findByProviderId('sms', number);
-    const token = channel ? this.channels.credentials(channel).accessToken.split(':')[1] : undefined;
-    if (token) this.smsTokens.set(number, token);
-    else this.smsTokens.delete(number);
+  /** The adapter that receives /webhooks/{segment} (the platform table's webhookSegment), or null. */
+  forWebhook(segment: string): ChannelProvider | null {
+    const platform = CHANNEL_PLATFORMS.find((p) => PLATFORMS[p].webhookSegment === segment);
+    return platform ? (this.adapters.get(platform) ?? null) : null;
+  }
+
+  /** The adapter's own check of a webhook, with our channels' credentials at hand for keys kept per channel. */
+  verifyWebhook(adapter: ChannelProvider, request: WebhookRequest): Promise<boolean> {
+    const context: WebhookContext = {
+      credentialsFor: async (providerId) => {
+        const channel = await this.channels.findByProviderId(adapter.platform, providerId);
+        return channel ? this.channels.credentials(channel) : null;
+      },
+    };
+    return Promise.resolve(adapter.verifyWebhook(request, context));
   }
 }

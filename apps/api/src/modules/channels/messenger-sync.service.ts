@@ -1,4 +1,4 @@
-import { planMessengerSync } from '@crm/shared';
+import { planMessengerSync, platformOf } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -132,7 +132,7 @@ export class MessengerSyncService {
 
     const changed = [...result.created, ...result.activated, ...result.deactivated];
     if (changed.length > 0) await this.admin.notify(user, changed, 'messengerSync');
-    result.channels = (await this.admin.list(user.companyId)).filter((c) => c.platform === 'messenger');
+    result.channels = (await this.admin.list(user.companyId)).filter((c) => platformOf(c.platform)?.pageSync);
     return result;
   }
 
@@ -142,7 +142,7 @@ export class MessengerSyncService {
     channelId: number,
   ): Promise<{ channelId: number; expiresAt: string | null }> {
     const channel = await this.channels.getForCompany(user.companyId, channelId);
-    if (channel.platform !== 'messenger' || !channel.accessToken) {
+    if (!platformOf(channel.platform)?.tokenExpires || !channel.accessToken) {
       throw AppException.validation(
         'channelId',
         'Solo los canales de Messenger tienen fecha de vencimiento.',

@@ -3,13 +3,11 @@ import {
   displayPhone,
   firstWord,
   formatReportDate,
+  isPhoneBased,
   normalizeSearchKeyword,
   platformLabel,
 } from '@crm/shared';
 import type { ContactReportRecord } from './conversations.repository';
-
-/** Platforms whose sender id is a phone number (a Messenger sender id is a page-scoped id, not a phone). */
-const PHONE_PLATFORMS = new Set(['whatsapp_cloud', 'dialog360', 'sandbox', 'sms']);
 
 export interface ReportViewer {
   timeZone: string;
@@ -32,8 +30,7 @@ export function toContactReportRow(record: ContactReportRecord, viewer: ReportVi
     plataform: platformLabel(record.platform),
     channel: record.channelName,
     channelId: record.channelId,
-    number:
-      viewer.canSeePhoneNumber && PHONE_PLATFORMS.has(record.platform) ? displayPhone(record.senderId) : null,
+    number: viewer.canSeePhoneNumber && isPhoneBased(record.platform) ? displayPhone(record.senderId) : null,
     createdAt: formatReportDate(record.createdAt, viewer.timeZone),
     lastUpdate: formatReportDate(record.lastUpdate, viewer.timeZone),
     email,

@@ -2,6 +2,7 @@ import {
   type ConversationView,
   cleanedName,
   isImportablePhone,
+  isPhoneBased,
   normalizePhone,
   VALIDATION_MESSAGES,
 } from '@crm/shared';
@@ -13,14 +14,6 @@ import { type ChannelRow, ChannelsRepository } from '../channels/channels.reposi
 import { ClientsService } from '../clients/clients.service';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { ContactsRepository } from './contacts.repository';
-
-/** Platforms whose contacts are phone numbers: the ones a contact can be created or imported into. */
-export const PHONE_PLATFORMS: ReadonlySet<string> = new Set([
-  'whatsapp_cloud',
-  'dialog360',
-  'sandbox',
-  'sms',
-]);
 
 export type PhoneChannel = Pick<ChannelRow, 'id' | 'companyId' | 'platform' | 'name'>;
 
@@ -48,7 +41,7 @@ export class ContactsService {
     if (!channel || channel.companyId !== user.companyId) {
       throw AppException.validation(field, 'El canal no existe.');
     }
-    if (!PHONE_PLATFORMS.has(channel.platform)) {
+    if (!isPhoneBased(channel.platform)) {
       throw AppException.validation(field, 'Solo se pueden agregar contactos a canales de WhatsApp o SMS.');
     }
     return channel;
@@ -85,7 +78,7 @@ export class ContactsService {
       throw new AppException('FORBIDDEN', { message: 'canSeePhoneNumber required to edit a phone' });
     }
     const { client, channel } = await this.clients.getVisible(user, clientId);
-    if (!PHONE_PLATFORMS.has(channel.platform)) {
+    if (!isPhoneBased(channel.platform)) {
       throw AppException.validation(
         'phone',
         'Este contacto no tiene teléfono: su canal no es de WhatsApp ni SMS.',

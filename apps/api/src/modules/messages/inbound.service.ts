@@ -1,4 +1,4 @@
-import { cleanedName, messagePreview, windowExpiresAt } from '@crm/shared';
+import { cleanedName, messagePreview, replyWindowOf, windowExpiresAt } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { JobQueueService, RetryJobError } from '../../jobs/job-queue.service';
 import type {
@@ -172,7 +172,8 @@ export class InboundService implements OnModuleInit {
         time: event.timestamp,
         windowExpiresAt: windowExpiresAt(
           event.timestamp,
-          channel.platform === 'messenger' ? 'messenger' : 'whatsapp',
+          // SMS has no window of its own; its conversations keep WhatsApp's count as before.
+          replyWindowOf(channel.platform) ?? 'whatsapp',
         ),
         lastMessage: messagePreview(type, text),
         quotedMessageApiId: event.quotedProviderMessageId ?? null,

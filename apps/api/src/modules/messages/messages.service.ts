@@ -5,6 +5,8 @@ import {
   type MessageView,
   messagePreview,
   PAGE_SIZES,
+  platformOf,
+  sendsTemplates,
   withAgentName,
 } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
@@ -69,19 +71,11 @@ export class MessagesService implements OnModuleInit {
     const draft = await this.signed(user, draftOf(input), channel.platform);
     if (!draft.isTemplate && windowRemainingMinutes(client.windowExpiresAt) <= 0) {
       // 01 §4: outside the window WhatsApp takes only templates; Messenger has its own 7-day rule.
-      throw new AppException(
-        channel.platform === 'messenger' ? 'FACEBOOK_MESSAGE_ERROR' : 'TEMPLATE_REQUIRED',
-        {
-          field: 'text',
-        },
-      );
+      throw new AppException(platformOf(channel.platform)?.windowClosedError ?? 'TEMPLATE_REQUIRED', {
+        field: 'text',
+      });
     }
-    if (
-      draft.isTemplate &&
-      channel.platform !== 'whatsapp_cloud' &&
-      channel.platform !== 'dialog360' &&
-      channel.platform !== 'sandbox'
-    ) {
+    if (draft.isTemplate && !sendsTemplates(channel.platform)) {
       throw AppException.validation('template', 'Las plantillas solo se envían por WhatsApp.');
     }
     if (draft.isTemplate && input.template) await this.describeTemplate(draft, channel.id, input.template);

@@ -4,6 +4,7 @@ import {
   type ChannelStatus,
   channelNameError,
   companyRoom,
+  platformOf,
   QR_LIFETIME_MS,
   VALIDATION_MESSAGES,
   validatePhone,
@@ -139,7 +140,7 @@ export class SandboxSlotService {
 
   private async sandboxChannel(user: AuthUser, channelId: number): Promise<ChannelRow> {
     const channel = await this.channels.getForCompany(user.companyId, channelId);
-    if (channel.platform !== 'sandbox') throw AppException.validation('channelId', NOT_A_SLOT);
+    if (!platformOf(channel.platform)?.linkedDevice) throw AppException.validation('channelId', NOT_A_SLOT);
     return channel;
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageView } from '@crm/shared';
+import { platformOf } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -24,13 +25,13 @@ export class SandboxService {
   async listChannels(user: AuthUser) {
     const all = await this.channels.listForCompany(user.companyId);
     return all
-      .filter((c) => c.platform === 'sandbox' && c.isActive)
+      .filter((c) => platformOf(c.platform)?.simulator && c.isActive)
       .map((c) => ({ id: c.id, name: c.name, phone: c.phone }));
   }
 
   private async sandboxChannel(user: AuthUser, channelId: number) {
     const channel = await this.channels.getForCompany(user.companyId, channelId);
-    if (channel.platform !== 'sandbox') {
+    if (!platformOf(channel.platform)?.simulator) {
       throw AppException.validation('channelId', 'El simulador solo funciona con canales de prueba.');
     }
     return channel;

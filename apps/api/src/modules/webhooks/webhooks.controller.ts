@@ -1,4 +1,4 @@
-import { stripNul } from '@crm/shared';
+import { CHANNEL_PLATFORMS, PLATFORMS, stripNul } from '@crm/shared';
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -17,17 +17,14 @@ import { Public } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
 import { ApiErrors } from '../../common/openapi/openapi.decorators';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { type ChannelPlatform, WebhookParseError } from '../../providers/channels/channel-provider';
+import { WebhookParseError } from '../../providers/channels/channel-provider';
 import { ChannelRegistry } from '../channels/channel-registry.service';
 import { InboundService } from '../messages/inbound.service';
 
-/** Path segment → platform of the channels it feeds. */
-const PLATFORMS: Record<string, ChannelPlatform> = {
-  whatsapp: 'whatsapp_cloud',
-  messenger: 'messenger',
-  '360dialog': 'dialog360',
-  sms: 'sms',
-};
+// The path segments providers post to, from the platform table.
+const WEBHOOK_SEGMENTS = CHANNEL_PLATFORMS.map((p) => PLATFORMS[p].webhookSegment).filter(
+  (segment): segment is string => segment !== null,
+);
 
 /**
  * Provider webhooks (ARCHITECTURE rule 5): authentication on the raw bytes first (nothing is stored for a bad
@@ -66,17 +63,13 @@ export class WebhooksController {
     @Query('hub.challenge') challenge: string | undefined,
     @Res() res: Response,
   ): void {
-    const expected =
-      provider === 'whatsapp'
-        ? this.config.whatsappVerifyToken
-        : provider === 'messenger'
-          ? this.config.messengerVerifyToken
-          : null;
-    if (!expected || mode !== 'subscribe' || token !== expected || !challenge) {
+    const answer =
+      this.registry.forWebhook(provider)?.answerSubscription?.({ mode, token, challenge }) ?? null;
+    if (answer === null) {
       res.status(403).type('text/plain').send('Forbidden');
       return;
     }
-    res.status(200).type('text/plain').send(challenge);
+    res.status(200).type('text/plain').send(answer);
   }
 
   // /webhooks/<provider>/<channel>: for providers configured per number whose payloads may not name it (360dialog).
@@ -85,7 +78,7 @@ export class WebhooksController {
     description:
       'Answers 200 also for ids of no channel of ours, so the provider does not retry. /webhooks/{provider}/{channel} is for providers configured per number (360dialog).',
   })
-  @ApiParam({ name: 'provider', enum: Object.keys(PLATFORMS) })
+  @ApiParam({ name: 'provider', enum: WEBHOOK_SEGMENTS })
   @ApiParam({
     name: 'channel',
     description: 'The receiving number, for providers whose payloads may not name it',
@@ -111,9 +104,8 @@ export class WebhooksController {
     @Param('channel') channel: string | undefined,
     @Req() req: Request,
   ): Promise<{ received: true }> {
-    const platform = PLATFORMS[provider];
-    if (!platform) throw new AppException('NOT_FOUND');
-    const adapter = this.registry.get(platform);
+    const adapter = this.registry.forWebhook(provider);
+    if (!adapter) throw new AppException('NOT_FOUND');
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const request = {
       headers: req.headers,
@@ -121,8 +113,7 @@ export class WebhooksController {
       url: `${this.config.appUrl}${req.originalUrl}`,
       channelHint: channel,
     };
-    await this.registry.prepareWebhook(platform, request);
-    if (!adapter.verifyWebhook(request)) {
+    if (!(await this.registry.verifyWebhook(adapter, request))) {
       this.logger.warn(`${provider} webhook with a missing or wrong signature refused`);
       throw new AppException('UNAUTHORIZED', { message: 'Invalid webhook signature' });
     }
@@ -138,7 +129,7 @@ export class WebhooksController {
         this.logger.error(`${provider} webhook body could not be read: ${String(error)}`);
       throw AppException.validation('body', 'El cuerpo del webhook no tiene el formato del proveedor.');
     }
-    const result = await this.inbound.ingest(platform, events);
+    const result = await this.inbound.ingest(adapter.platform, events);
     if (result.unknownChannel > 0)
       this.logger.warn(`${provider} webhook named ${result.unknownChannel} unknown channel(s)`);
     return { received: true };

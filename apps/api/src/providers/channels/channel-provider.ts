@@ -213,6 +213,18 @@ export interface WebhookRequest {
 
 export class WebhookParseError extends Error {}
 
+/** What verification may ask of us: the stored credentials of one of our channels on this platform. */
+export interface WebhookContext {
+  credentialsFor(providerId: string): Promise<ChannelCredentials | null>;
+}
+
+/** Meta's subscription check (GET ?hub.mode=subscribe&hub.verify_token=…&hub.challenge=…). */
+export interface SubscriptionCheck {
+  mode?: string;
+  token?: string;
+  challenge?: string;
+}
+
 /** Where a received file is kept by the provider: a media id to resolve (WhatsApp) or a URL (Messenger, SMS). */
 export interface MediaRef {
   providerMediaId?: string | null;
@@ -233,8 +245,13 @@ export interface ChannelProvider {
   /** The provider's own size caps per media type, when stricter than ours (WhatsApp's supported media table). */
   readonly mediaMaxBytes?: Partial<Record<MediaType, number>>;
   send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult>;
-  /** Checks the provider's authentication of a webhook call on the raw bytes, before anything is parsed. */
-  verifyWebhook(request: WebhookRequest): boolean;
+  /**
+   * Checks the provider's authentication of a webhook call on the raw bytes, before anything is parsed. An
+   * adapter whose key is per channel (Twilio signs with each account's token) looks it up through the context.
+   */
+  verifyWebhook(request: WebhookRequest, context: WebhookContext): boolean | Promise<boolean>;
+  /** The challenge to echo when a subscription check carries our verify token, else null (Meta's platforms). */
+  answerSubscription?(check: SubscriptionCheck): string | null;
   /** Every message and status of the payload, in order; WebhookParseError when it is not the provider's format. */
   parseWebhook(request: WebhookRequest): WebhookEvent[];
   /**

@@ -5,11 +5,12 @@ import type {
   MediaRef,
   OutboundMessage,
   SendResult,
+  SubscriptionCheck,
   WebhookEvent,
   WebhookRequest,
 } from '../channel-provider';
 import { readHeader } from '../http-client';
-import { verifyMetaSignature } from '../whatsapp-cloud/meta-signature';
+import { answerMetaSubscription, verifyMetaSignature } from '../whatsapp-cloud/meta-signature';
 import { MessengerClient } from './messenger.client';
 import { parseMessengerWebhook, toMessengerRequest } from './messenger.mapper';
 import { fetchMessengerMedia } from './messenger-media.client';
@@ -21,6 +22,8 @@ export interface MessengerAdapterOptions {
   appSecret: string;
   /** The Messenger app's id: echoes of the messages it sent are skipped (they are stored when sent). */
   appId?: string;
+  /** The token Meta's subscription check must carry (MESSENGER_VERIFY_TOKEN). */
+  verifyToken?: string;
 }
 
 /** Facebook Messenger through the Send API; ChannelCredentials.providerId is the Page id, accessToken its Page token. */
@@ -29,8 +32,10 @@ export class MessengerAdapter implements ChannelProvider {
   private readonly client: MessengerClient;
   private readonly appSecret: string;
   private readonly appId: string | undefined;
+  private readonly verifyToken: string;
 
   constructor(options: MessengerAdapterOptions) {
+    this.verifyToken = options.verifyToken ?? '';
     this.client = new MessengerClient(options.graphUrl, options.appSecret);
     this.appSecret = options.appSecret;
     this.appId = options.appId;
@@ -49,6 +54,10 @@ export class MessengerAdapter implements ChannelProvider {
       readHeader(request.headers, 'x-hub-signature-256'),
       this.appSecret,
     );
+  }
+
+  answerSubscription(check: SubscriptionCheck): string | null {
+    return answerMetaSubscription(check, this.verifyToken);
   }
 
   parseWebhook(request: WebhookRequest): WebhookEvent[] {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ChannelCredentials,
   type OutboundMessage,
+  type WebhookContext,
   WebhookParseError,
   type WebhookRequest,
 } from '../channel-provider';
@@ -171,10 +172,12 @@ describe('SmsAdapter.send', () => {
 
 describe('SmsAdapter.verifyWebhook', () => {
   const tokens: Record<string, string> = { [OUR_NUMBER]: AUTH_TOKEN };
-  const adapter = new SmsAdapter({
-    apiUrl: 'http://unused.invalid',
-    authTokenFor: (number) => tokens[number] ?? null,
-  });
+  const adapter = new SmsAdapter({ apiUrl: 'http://unused.invalid' });
+  // Our channels as the registry looks them up: the account's "accountSid:authToken" per number.
+  const context: WebhookContext = {
+    credentialsFor: async (number) =>
+      tokens[number] ? { platform: 'sms', providerId: number, accessToken: `AC123:${tokens[number]}` } : null,
+  };
   const signed = (fixture: string, token = AUTH_TOKEN, url = WEBHOOK_URL): WebhookRequest => {
     const rawBody = fixtureBytes(__dirname, fixture);
     return {
@@ -199,54 +202,63 @@ describe('SmsAdapter.verifyWebhook', () => {
     );
   });
 
-  it('accepts an incoming message signed with the token of the number it was sent to', () => {
-    expect(adapter.verifyWebhook(signed('inbound-sms.txt'))).toBe(true);
-    expect(adapter.verifyWebhook(signed('inbound-mms.txt'))).toBe(true);
+  it('accepts an incoming message signed with the token of the number it was sent to', async () => {
+    expect(await adapter.verifyWebhook(signed('inbound-sms.txt'), context)).toBe(true);
+    expect(await adapter.verifyWebhook(signed('inbound-mms.txt'), context)).toBe(true);
   });
 
-  it('accepts a status callback, keyed by our number in From', () => {
+  it('accepts a status callback, keyed by our number in From', async () => {
     expect(SmsAdapter.channelNumber(signed('status-delivered.txt'))).toBe(OUR_NUMBER);
-    expect(adapter.verifyWebhook(signed('status-delivered.txt'))).toBe(true);
+    expect(await adapter.verifyWebhook(signed('status-delivered.txt'), context)).toBe(true);
   });
 
-  it('accepts a signature computed over the URL with the default port', () => {
+  it('accepts a signature computed over the URL with the default port', async () => {
     expect(
-      adapter.verifyWebhook(
+      await adapter.verifyWebhook(
         signed('inbound-sms.txt', AUTH_TOKEN, 'https://crm.example.com:443/webhooks/sms'),
+        context,
       ),
     ).toBe(true);
   });
 
-  it('rejects a wrong token, another URL, a tampered body or no signature', () => {
-    expect(adapter.verifyWebhook(signed('inbound-sms.txt', 'other-token'))).toBe(false);
+  it('rejects a wrong token, another URL, a tampered body or no signature', async () => {
+    expect(await adapter.verifyWebhook(signed('inbound-sms.txt', 'other-token'), context)).toBe(false);
     expect(
-      adapter.verifyWebhook(signed('inbound-sms.txt', AUTH_TOKEN, 'https://evil.example.com/webhooks/sms')),
+      await adapter.verifyWebhook(
+        signed('inbound-sms.txt', AUTH_TOKEN, 'https://evil.example.com/webhooks/sms'),
+        context,
+      ),
     ).toBe(false);
     const request = signed('inbound-sms.txt');
     const tampered = {
       ...request,
       rawBody: Buffer.from(request.rawBody.toString('utf8').replace('Hola', 'Adios')),
     };
-    expect(adapter.verifyWebhook(tampered)).toBe(false);
-    expect(adapter.verifyWebhook({ ...request, headers: {} })).toBe(false);
+    expect(await adapter.verifyWebhook(tampered, context)).toBe(false);
+    expect(await adapter.verifyWebhook({ ...request, headers: {} }, context)).toBe(false);
   });
 
-  it('rejects a request for a number no channel owns', () => {
+  it('rejects a request for a number no channel owns', async () => {
     const request = signed('inbound-sms.txt');
     const body = request.rawBody.toString('utf8').replace('To=%2B15557122661', 'To=%2B15550000000');
     const params = new URLSearchParams(body);
     expect(
-      adapter.verifyWebhook({
-        headers: { 'x-twilio-signature': twilioSignature(AUTH_TOKEN, WEBHOOK_URL, params) },
-        rawBody: Buffer.from(body),
-        url: WEBHOOK_URL,
-      }),
+      await adapter.verifyWebhook(
+        {
+          headers: { 'x-twilio-signature': twilioSignature(AUTH_TOKEN, WEBHOOK_URL, params) },
+          rawBody: Buffer.from(body),
+          url: WEBHOOK_URL,
+        },
+        context,
+      ),
     ).toBe(false);
   });
 
-  it('verifies with a token the caller looked up itself', () => {
+  it('verifies with a token the caller looked up itself', async () => {
     const withoutLookup = new SmsAdapter({ apiUrl: 'http://unused.invalid' });
-    expect(withoutLookup.verifyWebhook(signed('inbound-sms.txt'))).toBe(false);
+    expect(
+      await withoutLookup.verifyWebhook(signed('inbound-sms.txt'), { credentialsFor: async () => null }),
+    ).toBe(false);
     expect(withoutLookup.verifyWebhookWith(signed('inbound-sms.txt'), AUTH_TOKEN)).toBe(true);
     expect(withoutLookup.verifyWebhookWith(signed('inbound-sms.txt'), 'other-token')).toBe(false);
   });

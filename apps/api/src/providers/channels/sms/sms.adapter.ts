@@ -13,6 +13,7 @@ import {
   type OutboundMessage,
   ProviderError,
   type SendResult,
+  type WebhookContext,
   type WebhookEvent,
   type WebhookRequest,
 } from '../channel-provider';
@@ -32,14 +33,6 @@ import { verifyTwilioSignature } from './twilio-signature';
 export interface SmsAdapterOptions {
   /** Twilio-compatible REST base URL, e.g. https://api.twilio.com/2010-04-01 (from config). */
   apiUrl: string;
-  /**
-   * The auth token of the account that owns one of our numbers (digits), or null when no channel has it.
-   * Twilio signs each webhook with the token of the account that owns the number, and every SMS channel carries
-   * its own "accountSid:authToken": there is no single app-wide secret as with Meta. Synchronous because
-   * verifyWebhook is; a caller that must look the channel up asynchronously uses channelNumber() and
-   * verifyWebhookWith() instead.
-   */
-  authTokenFor?: (channelNumber: string) => string | null;
   /** Our public status-callback URL, sent with every message so Twilio reports delivery back to us. */
   statusCallbackUrl?: string;
   /** The receive time stamped on webhook events (Twilio's carry no timestamp); injectable for tests. */
@@ -62,11 +55,16 @@ export class SmsAdapter implements ChannelProvider, ChannelConnector<'sms'> {
     return { providerMessageId };
   }
 
-  /** Looks up the token of the channel the request names, then checks X-Twilio-Signature with it. */
-  verifyWebhook(request: WebhookRequest): boolean {
+  /**
+   * Twilio signs each webhook with the token of the account that owns the number, and every SMS channel carries
+   * its own "accountSid:authToken": there is no app-wide secret as with Meta. So the channel the request names is
+   * looked up first, and X-Twilio-Signature is checked with its token.
+   */
+  async verifyWebhook(request: WebhookRequest, context: WebhookContext): Promise<boolean> {
     const number = SmsAdapter.channelNumber(request);
-    const authToken = number ? this.options.authTokenFor?.(number) : null;
-    return authToken ? this.verifyWebhookWith(request, authToken) : false;
+    const credentials = number ? await context.credentialsFor(number) : null;
+    if (!credentials) return false;
+    return this.verifyWebhookWith(request, parseCredentials(credentials.accessToken).authToken);
   }
 
   /** X-Twilio-Signature over the public URL Twilio called and the form parameters, with a known auth token. */

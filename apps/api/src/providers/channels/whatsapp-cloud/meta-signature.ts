@@ -19,3 +19,13 @@ export function verifyMetaSignature(rawBody: Buffer, header: string | undefined,
 export function signMetaBody(rawBody: Buffer | string, appSecret: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 }
+
+/** Meta's subscription check: the challenge to echo when the request carries our verify token, else null. */
+export function answerMetaSubscription(
+  check: { mode?: string; token?: string; challenge?: string },
+  verifyToken: string,
+): string | null {
+  if (!verifyToken || check.mode !== 'subscribe' || check.token !== verifyToken || !check.challenge)
+    return null;
+  return check.challenge;
+}

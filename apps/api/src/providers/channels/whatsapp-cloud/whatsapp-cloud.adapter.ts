@@ -13,11 +13,12 @@ import {
   type OutboundMessage,
   ProviderError,
   type SendResult,
+  type SubscriptionCheck,
   type WebhookEvent,
   type WebhookRequest,
 } from '../channel-provider';
 import { readHeader } from '../http-client';
-import { verifyMetaSignature } from './meta-signature';
+import { answerMetaSubscription, verifyMetaSignature } from './meta-signature';
 import { type WaBusinessPhoneNumber, WhatsappCloudClient } from './whatsapp-cloud.client';
 import { parseWhatsappWebhook, toWhatsappMessage } from './whatsapp-cloud.mapper';
 import {
@@ -31,6 +32,8 @@ export interface WhatsappCloudAdapterOptions {
   graphUrl: string;
   /** The Meta app's secret: it keys the X-Hub-Signature-256 of every webhook. */
   appSecret: string;
+  /** The token Meta's subscription check must carry (WHATSAPP_VERIFY_TOKEN). */
+  verifyToken?: string;
 }
 
 /** Meta WhatsApp Cloud API. */
@@ -41,8 +44,10 @@ export class WhatsappCloudAdapter implements ChannelProvider, ChannelConnector<'
   private readonly client: WhatsappCloudClient;
   private readonly media: WhatsappCloudMediaClient;
   private readonly appSecret: string;
+  private readonly verifyToken: string;
 
   constructor(options: WhatsappCloudAdapterOptions) {
+    this.verifyToken = options.verifyToken ?? '';
     this.client = new WhatsappCloudClient(options.graphUrl);
     this.media = new WhatsappCloudMediaClient(options.graphUrl);
     this.appSecret = options.appSecret;
@@ -63,6 +68,10 @@ export class WhatsappCloudAdapter implements ChannelProvider, ChannelConnector<'
       readHeader(request.headers, 'x-hub-signature-256'),
       this.appSecret,
     );
+  }
+
+  answerSubscription(check: SubscriptionCheck): string | null {
+    return answerMetaSubscription(check, this.verifyToken);
   }
 
   parseWebhook(request: WebhookRequest): WebhookEvent[] {

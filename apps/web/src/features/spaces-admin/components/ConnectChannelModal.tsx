@@ -51,6 +51,12 @@ const KINDS: Array<{ value: ConnectKind; label: string }> = [
   { value: 'whatsapp_cloud', label: 'WhatsApp Cloud API' },
 ];
 
+interface ConnectForm {
+  kind: ConnectKind;
+  Fields: () => React.JSX.Element;
+  connect: (values: ConnectValues) => Promise<AdminChannel | undefined>;
+}
+
 interface ConnectChannelModalProps {
   initialKind?: ConnectKind;
   onClose: () => void;
@@ -74,40 +80,62 @@ export function ConnectChannelModal({ initialKind = 'sms', onClose, onConnected 
   const [connectCloud, cloud] = useMutation(CONNECT_WHATSAPP_CLOUD_CHANNEL_MUTATION);
   const saving = sms.loading || dialog360.loading || cloud.loading;
 
-  const connect = async (values: ConnectValues): Promise<AdminChannel | undefined> => {
-    if (kind === 'sms') {
-      const result = await connectSms({
-        variables: {
-          input: {
-            accountSid: text(values.accountSid),
-            authToken: text(values.authToken),
-            phoneNumber: text(values.phoneNumber),
-            name: nameOf(values),
-          },
-        },
-      });
-      return result.data?.connectSmsChannel;
-    }
-    if (kind === 'dialog360') {
-      const result = await connectDialog360({
-        variables: {
-          input: { apiKey: text(values.apiKey), phoneNumber: text(values.phoneNumber), name: nameOf(values) },
-        },
-      });
-      return result.data?.connectDialog360Channel;
-    }
-    const result = await connectCloud({
-      variables: {
-        input: {
-          phoneNumberId: text(values.phoneNumberId),
-          wabaId: text(values.wabaId),
-          accessToken: text(values.accessToken),
-          name: nameOf(values),
-        },
-      },
-    });
-    return result.data?.connectWhatsappCloudChannel;
-  };
+  // One form per provider, chosen by kind: its label, its fields and the mutation that checks and saves them.
+  const forms: ConnectForm[] = [
+    {
+      kind: 'sms',
+      Fields: SmsFields,
+      connect: async (values) =>
+        (
+          await connectSms({
+            variables: {
+              input: {
+                accountSid: text(values.accountSid),
+                authToken: text(values.authToken),
+                phoneNumber: text(values.phoneNumber),
+                name: nameOf(values),
+              },
+            },
+          })
+        ).data?.connectSmsChannel,
+    },
+    {
+      kind: 'dialog360',
+      Fields: Dialog360Fields,
+      connect: async (values) =>
+        (
+          await connectDialog360({
+            variables: {
+              input: {
+                apiKey: text(values.apiKey),
+                phoneNumber: text(values.phoneNumber),
+                name: nameOf(values),
+              },
+            },
+          })
+        ).data?.connectDialog360Channel,
+    },
+    {
+      kind: 'whatsapp_cloud',
+      Fields: CloudFields,
+      connect: async (values) =>
+        (
+          await connectCloud({
+            variables: {
+              input: {
+                phoneNumberId: text(values.phoneNumberId),
+                wabaId: text(values.wabaId),
+                accessToken: text(values.accessToken),
+                name: nameOf(values),
+              },
+            },
+          })
+        ).data?.connectWhatsappCloudChannel,
+    },
+  ];
+  const chosen = forms.find((candidate) => candidate.kind === kind) ?? forms[0];
+  const Fields = chosen?.Fields ?? SmsFields;
+  const connect = async (values: ConnectValues): Promise<AdminChannel | undefined> => chosen?.connect(values);
 
   const submit = async (values: ConnectValues) => {
     try {
@@ -150,7 +178,7 @@ export function ConnectChannelModal({ initialKind = 'sms', onClose, onConnected 
         preserve={false}
         data-testid={`connect-${kind}-form`}
       >
-        {kind === 'sms' ? <SmsFields /> : kind === 'dialog360' ? <Dialog360Fields /> : <CloudFields />}
+        <Fields />
         <Form.Item
           label="Nombre del canal (opcional)"
           name="name"
