@@ -285,7 +285,7 @@ describe('racing first messages of a new contact', () => {
 describe('agent rooms', () => {
   it('tells an agent about their own conversations only', async () => {
     const agent = await connect(await login(t, 'agente@demo.local'));
-    const seen: Array<{ client: { senderId: string } }> = [];
+    const seen: Array<{ client: { id: number; senderId: string | null } }> = [];
     agent.on('newMessage', (e) => seen.push(e));
     const [{ id: agentId }] = await ds.query(`SELECT id FROM users WHERE email = 'agente@demo.local'`);
     const [{ id: otherId }] = await ds.query(`SELECT id FROM users WHERE email = 'groupadmin@demo.local'`);
@@ -298,6 +298,9 @@ describe('agent rooms', () => {
     await postWhatsapp(t, textPayload(mine.from, `${mine.wamid}.2`, 'segundo'));
     await postWhatsapp(t, textPayload(theirs.from, `${theirs.wamid}.2`, 'segundo'));
     await new Promise((r) => setTimeout(r, 400));
-    expect(seen.map((e) => e.client.senderId)).toEqual([mine.from]);
+    const [{ id: mineId }] = await ds.query(`SELECT id FROM clients WHERE "senderId" = $1`, [mine.from]);
+    expect(seen.map((e) => e.client.id)).toEqual([mineId]);
+    // The demo agent's role lacks canSeePhoneNumber: the event names the conversation, not the phone.
+    expect(seen.map((e) => e.client.senderId)).toEqual([null]);
   });
 });

@@ -26,6 +26,7 @@ export * from './rules/messenger-sync';
 export * from './rules/payment-banner';
 export * from './rules/phone';
 export * from './rules/phone-countries';
+export * from './rules/phone-privacy';
 export * from './rules/pricing';
 export * from './rules/priority';
 export * from './rules/received-content';

@@ -73,7 +73,8 @@ export interface ConversationView {
   id: number;
   companyId: number;
   key: string;
-  senderId: string;
+  /** The customer's id on the channel (the phone on phone-based platforms); null for users without canSeePhoneNumber. */
+  senderId: string | null;
   name: string | null;
   nameFromChannel: string | null;
   cleanedName: string;

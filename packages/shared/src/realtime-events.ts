@@ -141,6 +141,28 @@ export function conversationAudienceRooms(conversation: {
   return rooms;
 }
 
+/**
+ * Issue 15 §3: users without canSeePhoneNumber share conversation rooms with users who have it, so one payload
+ * cannot serve both. Their sockets join the phoneless variant of each conversation room instead (and
+ * PHONELESS_SOCKETS_ROOM); an event carrying a phone goes in full to the plain rooms except PHONELESS_SOCKETS_ROOM
+ * and redacted to the phoneless variants.
+ */
+export function phonelessRoom(room: string): string {
+  return `${room}:nophone`;
+}
+
+/** Joined by every socket of a user without canSeePhoneNumber: never sent a payload that carries a phone. */
+export const PHONELESS_SOCKETS_ROOM = 'phoneless_sockets';
+
+/** conversationRoomsOfViewer for a socket whose user may or may not see phones. */
+export function conversationSocketRooms(
+  viewer: ConversationRoomViewer,
+  canSeePhoneNumber: boolean,
+): string[] {
+  const rooms = conversationRoomsOfViewer(viewer);
+  return canSeePhoneNumber ? rooms : [...rooms.map(phonelessRoom), PHONELESS_SOCKETS_ROOM];
+}
+
 // 01 §7 Real-time / 02 §6: admin, superadmin and groupadmin get company-wide events that are not about one
 // conversation (updateUserData, onLinkedChannel, ...); others their own.
 export function roomForUser(roleName: string, companyId: number, userId: number): string {

@@ -1,9 +1,10 @@
-import { agentRoom, companyRoom, conversationRoomsOfViewer, isCompanyWideRole } from '@crm/shared';
+import { agentRoom, companyRoom, conversationSocketRooms, isCompanyWideRole } from '@crm/shared';
 import { Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../common/auth-user';
-import { bearerToken } from '../common/guards/auth.guard';
+import { bearerToken } from '../common/http/bearer-token';
+import { seesPhoneNumbers } from '../common/privacy/phone-privacy';
 import { AuthService } from '../modules/auth/auth.service';
 import { RealtimeService, sessionRoom } from './realtime.service';
 
@@ -20,7 +21,8 @@ function handshakeToken(socket: Socket): string | null {
  * agent_{ownId} for events about themselves (updateUserData), and session_{sid} so that logout closes the socket.
  * 02 §6: conversation events travel in their own rooms, joined from the role and isAdminOfIds read with the session
  * (conversationRoomsOfViewer), so a socket hears of a conversation exactly when its user may see it. Those facts are
- * fixed for the socket's life: whoever changes a user's role or isAdminOfIds disconnects the user's sockets.
+ * fixed for the socket's life: whoever changes a user's role, its role's canSeePhoneNumber or isAdminOfIds
+ * disconnects the user's sockets.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit {
@@ -43,12 +45,11 @@ export class RealtimeGateway implements OnGatewayInit {
           const rooms = new Set([
             agentRoom(user.id),
             sessionRoom(user.sessionId),
-            ...conversationRoomsOfViewer({
-              userId: user.id,
-              companyId: user.companyId,
-              roleName: user.roleName,
-              adminOf: user.adminOf,
-            }),
+            // Issue 15 §3: without canSeePhoneNumber, the phoneless variants (events without phones).
+            ...conversationSocketRooms(
+              { userId: user.id, companyId: user.companyId, roleName: user.roleName, adminOf: user.adminOf },
+              seesPhoneNumbers(user),
+            ),
           ]);
           if (isCompanyWideRole(user.roleName)) rooms.add(companyRoom(user.companyId));
           return socket.join([...rooms]);

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { agentRoom, companyRoom, type RealtimeEventMap } from '@crm/shared';
+import {
+  agentRoom,
+  companyRoom,
+  PHONELESS_SOCKETS_ROOM,
+  phonelessRoom,
+  type RealtimeEventMap,
+} from '@crm/shared';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -8,6 +14,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Server } from 'socket.io';
+import { redactPhones } from '../common/privacy/phone-privacy';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { type BusListener, RealtimeRepository } from './realtime.repository';
 
@@ -176,13 +183,27 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
     this.publish({ o: this.instanceId, k: 'disconnectUser', u: userId });
   }
 
+  /**
+   * Issue 15 §3: an event that carries a customer's phone goes in full to the plain rooms, except to the sockets of
+   * users without canSeePhoneNumber, who get it redacted in the phoneless variants of the rooms (gateway). The bus
+   * carries the full payload and every instance splits it the same way for its own sockets.
+   */
   private deliver(rooms: string[], event: string, payload: unknown): void {
     const server = this.server;
     if (!server) return;
+    const phoneless = rooms.map(phonelessRoom);
     // socket.io encodes the packet before looking for sockets; skip that when nobody is in these rooms.
     const present = server.sockets.adapter.rooms;
-    if (!rooms.some((room) => present.has(room))) return;
-    server.to(rooms).emit(event, payload);
+    const plainPresent = rooms.some((room) => present.has(room));
+    const phonelessPresent = phoneless.some((room) => present.has(room));
+    if (!plainPresent && !phonelessPresent) return;
+    const redacted = redactPhones(payload);
+    if (redacted === payload) {
+      server.to([...rooms, ...phoneless]).emit(event, payload);
+      return;
+    }
+    if (plainPresent) server.to(rooms).except(PHONELESS_SOCKETS_ROOM).emit(event, payload);
+    if (phonelessPresent) server.to(phoneless).emit(event, redacted);
   }
 
   /** Bus texts start with the sender's id, so an instance drops its own notifications without parsing them. */

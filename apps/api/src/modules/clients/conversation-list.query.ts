@@ -4,7 +4,10 @@ import type { ContactReportRecord } from './conversations.repository';
 import type { ConversationsFilterInput } from './dto/conversations-filter.input';
 
 /** Who asks, as the list needs it (read with the session: no query). */
-export type ListViewer = Pick<AuthUser, 'id' | 'companyId' | 'roleName' | 'adminOf' | 'selectedSpaceId'>;
+export type ListViewer = Pick<AuthUser, 'id' | 'companyId' | 'roleName' | 'adminOf' | 'selectedSpaceId'> & {
+  /** Searching by phone digits needs canSeePhoneNumber (issue 15 §3). */
+  permissions?: AuthUser['permissions'];
+};
 
 /** The keyset cursor of the inbox list and the contacts report (their statements are in conversations.repository). */
 export interface ListCursor {

@@ -100,12 +100,16 @@ export class RolesAdminService {
     const saved = await this.roles.update(id, { name, key: roleKey(user.companyId, name) }, permissions);
     if (!saved) throw new AppException('ROLE_WITH_SAME_NAME_ERROR', { field: 'name' });
     // The session check reads permissions on every request; open clients reload the user to redraw their menus.
+    // Issue 15 §3: sockets joined the rooms with or without phones from the permission; they join again.
+    const phonesChanged =
+      role.permissions.includes('canSeePhoneNumber') !== permissions.includes('canSeePhoneNumber');
     for (const userId of await this.roles.holderIds(id)) {
       this.realtime.toUser(userId, 'updateUserData', {
         userId,
         companyId: user.companyId,
         reason: 'role',
       });
+      if (phonesChanged) this.realtime.disconnectUser(userId);
     }
     return this.own(user, id);
   }

@@ -60,7 +60,12 @@ export class ConversationModel implements ConversationView {
   @Field(() => Int) id: number;
   @Field(() => Int) companyId: number;
   @Field() key: string;
-  @Field() senderId: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The customer's id on the channel (a phone on WhatsApp and SMS); null for users without canSeePhoneNumber.",
+  })
+  senderId: string | null;
   @Field(() => String, { nullable: true }) name: string | null;
   @Field(() => String, { nullable: true }) nameFromChannel: string | null;
   @Field() cleanedName: string;

@@ -66,7 +66,8 @@ function ConversationPane({ conversation }: ConversationWindowProps) {
   }, [templates.error]);
 
   const leadName =
-    conversation.name?.trim() || (canSeePhone ? displayPhone(conversation.senderId) : 'cliente');
+    conversation.name?.trim() ||
+    (canSeePhone && conversation.senderId ? displayPhone(conversation.senderId) : 'cliente');
 
   const { sendText, sendAttachments, sendTemplate } = timeline;
   const onSubmit = useCallback(

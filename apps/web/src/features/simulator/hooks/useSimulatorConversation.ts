@@ -70,7 +70,7 @@ export function useSimulatorConversation(
   // them, for its own customer.
   useEffect(() => {
     if (key === null) return;
-    const onMessage = (payload: { client: { senderId: string }; message: MessageView }) => {
+    const onMessage = (payload: { client: { senderId: string | null }; message: MessageView }) => {
       const ours =
         payload.message.channelId === channelId &&
         (payload.client.senderId === from ||
