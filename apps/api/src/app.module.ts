@@ -1,18 +1,19 @@
 import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import { publishesApiSchema } from './api-docs';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { AuthGuard } from './common/guards/auth.guard';
 import { PermissionsGuard } from './common/guards/permissions.guard';
 import { AppValidationPipe } from './common/pipes/app-validation.pipe';
+import { PhonePrivacyInterceptor } from './common/privacy/phone-privacy.interceptor';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { DemoSeedModule } from './demo/demo-seed.module';
 import { JobsModule } from './jobs/jobs.module';
+import { AuthGuard } from './modules/auth/auth.guard';
 import { AuthModule } from './modules/auth/auth.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -31,6 +32,7 @@ import { SpacesModule } from './modules/spaces/spaces.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { TemplatesModule } from './modules/templates/templates.module';
 import { UsersModule } from './modules/users/users.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { MailModule } from './providers/mail/mail.module';
 import { StorageModule } from './providers/storage/storage.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -75,6 +77,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MessagesModule,
+        WebhooksModule,
         ConversationsModule,
         ContactsModule,
         TagsModule,
@@ -93,6 +96,7 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: PermissionsGuard },
+        { provide: APP_INTERCEPTOR, useClass: PhonePrivacyInterceptor },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

@@ -82,19 +82,31 @@ export function seesWholeCompany(viewer: { roleName: string; adminOf: readonly n
 }
 
 /**
- * 02 §6, mirroring the API's access check so a socket event cannot show a row the next fetch would not return:
- * the space restriction applies to every role, admins included.
+ * 02 §6, the one visibility rule (the API's single-conversation check and its list SQL agree with it, row for row):
+ * admins and superadmins see every conversation; users with isAdminOfIds see those of their agents; group admins
+ * those whose groupAdminId is theirs or whose agent they administer; everybody else only the ones assigned to them.
  */
-export function canViewerSeeConversation(
-  viewer: ConversationViewer,
-  conversation: Pick<ConversationView, 'agentId' | 'groupAdminId' | 'channel'>,
+export function seesConversationOf(
+  viewer: Pick<ConversationViewer, 'userId' | 'roleName' | 'adminOf'>,
+  conversation: { agentId: number | null; groupAdminId: number | null },
 ): boolean {
-  if (!viewer.spaceChannelIds.includes(conversation.channel.id)) return false;
   if (seesWholeCompany(viewer)) return true;
   const { agentId } = conversation;
   if (agentId === viewer.userId) return true;
   if (agentId !== null && viewer.adminOf.includes(agentId)) return true;
   return viewer.roleName === ROLE_NAMES.groupadmin && conversation.groupAdminId === viewer.userId;
+}
+
+/**
+ * Whether a conversation belongs in the viewer's lists: the rule above, within the channels of the spaces the
+ * list shows (the space restriction applies to every role, admins included), so a socket event cannot show a row
+ * the next fetch would not return.
+ */
+export function canViewerSeeConversation(
+  viewer: ConversationViewer,
+  conversation: Pick<ConversationView, 'agentId' | 'groupAdminId' | 'channel'>,
+): boolean {
+  return viewer.spaceChannelIds.includes(conversation.channel.id) && seesConversationOf(viewer, conversation);
 }
 
 // 02 §2 / §5: archived and broadcast conversations live only in their own views.
@@ -159,7 +171,7 @@ export function matchesConversationFilter(
   // 02 §5: a conversation without a last message is only reachable by searching for it.
   if (keyword === null) return conversation.lastMessageId !== null;
   // The server's LIKE is case-sensitive; cleanedName is already lowercase and accent-free (02 §3).
-  return conversation.cleanedName.includes(keyword) || conversation.senderId.includes(keyword);
+  return conversation.cleanedName.includes(keyword) || (conversation.senderId ?? '').includes(keyword);
 }
 
 /** The server's list order (lastUpdate DESC NULLS LAST, id DESC), so inserted rows land where a refetch puts them. */

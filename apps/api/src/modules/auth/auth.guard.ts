@@ -1,15 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthService } from '../../modules/auth/auth.service';
-import { PUBLIC_KEY, requestFromContext } from '../decorators/auth.decorators';
-import { AppException } from '../errors/app.exception';
-
-export function bearerToken(header: string | string[] | undefined): string | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
-  return match ? match[1].trim() : null;
-}
+import { PUBLIC_KEY, requestFromContext } from '../../common/decorators/auth.decorators';
+import { AppException } from '../../common/errors/app.exception';
+import { bearerToken } from '../../common/http/bearer-token';
+import { AuthService } from './auth.service';
 
 /** Global guard: every route but the @Public ones needs a valid token bound to a live session. */
 @Injectable()

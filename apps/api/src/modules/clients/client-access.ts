@@ -1,4 +1,4 @@
-import { ROLE_NAMES } from '@crm/shared';
+import { seesConversationOf } from '@crm/shared';
 import type { AuthUser } from '../../common/auth-user';
 
 /** Who a caller is, as far as seeing conversations goes (02 §6). */
@@ -8,24 +8,14 @@ export interface Viewer {
   adminOf: number[];
 }
 
-export function seesWholeCompany(viewer: { user: Pick<AuthUser, 'roleName'>; adminOf: number[] }): boolean {
-  return (
-    (viewer.user.roleName === ROLE_NAMES.admin || viewer.user.roleName === ROLE_NAMES.superadmin) &&
-    viewer.adminOf.length === 0
-  );
-}
-
-/**
- * 02 §6: admins see every conversation; users with isAdminOfIds see those of their agents; group admins those
- * whose groupAdminId is theirs or whose agent they administer; everybody else only the ones assigned to them.
- */
+/** 02 §6 for one conversation: its company, then the shared visibility rule (the one the web and the list use). */
 export function canSeeClient(
   viewer: Pick<Viewer, 'user' | 'adminOf'>,
   client: { companyId: number; agentId: number | null; groupAdminId: number | null },
 ): boolean {
   if (client.companyId !== viewer.user.companyId) return false;
-  if (seesWholeCompany(viewer)) return true;
-  if (client.agentId === viewer.user.id) return true;
-  if (client.agentId !== null && viewer.adminOf.includes(client.agentId)) return true;
-  return viewer.user.roleName === ROLE_NAMES.groupadmin && client.groupAdminId === viewer.user.id;
+  return seesConversationOf(
+    { userId: viewer.user.id, roleName: viewer.user.roleName, adminOf: viewer.adminOf },
+    client,
+  );
 }

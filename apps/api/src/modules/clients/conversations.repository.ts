@@ -3,6 +3,7 @@ import {
   PAGE_SIZES,
   platformsWhere,
   ROLE_NAMES,
+  seesWholeCompany,
   type WorkingHours,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
@@ -23,7 +24,6 @@ import {
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import { prepared } from '../../database/prepared-statements';
 import type { Channels, Clients, DB, SurveyConfigs } from '../../database/schema';
-import { seesWholeCompany } from './client-access';
 import { decodeListCursor, type ListViewer } from './conversation-list.query';
 import type { ConversationsFilterInput } from './dto/conversations-filter.input';
 
@@ -174,7 +174,7 @@ function conversationFilter(viewer: ListViewer, input: ConversationsFilterInput)
     eb('c.companyId', '=', viewer.companyId),
     eb('c.channelId', 'in', listedChannelIds(viewer)),
   ];
-  if (!seesWholeCompany({ user: viewer, adminOf: viewer.adminOf })) {
+  if (!seesWholeCompany(viewer)) {
     const visible = [eb('c.agentId', '=', viewer.id)];
     if (viewer.adminOf.length) visible.push(eb('c.agentId', '=', eb.fn.any(intArray(viewer.adminOf))));
     if (viewer.roleName === ROLE_NAMES.groupadmin) visible.push(eb('c.groupAdminId', '=', viewer.id));
@@ -202,7 +202,15 @@ function conversationFilter(viewer: ListViewer, input: ConversationsFilterInput)
   const keyword = normalizeSearchKeyword(input.keyword);
   if (keyword) {
     const pattern = `%${keyword.replace(/[%_\\]/g, '\\$&')}%`;
-    where.push(eb.or([eb('c.cleanedName', 'like', pattern), eb('c.senderId', 'like', pattern)]));
+    if (viewer.permissions?.canSeePhoneNumber === true) {
+      where.push(eb.or([eb('c.cleanedName', 'like', pattern), eb('c.senderId', 'like', pattern)]));
+    } else {
+      // Issue 15 §3: phone digits find nobody for a user who may not see phones (no guessing a number's owner):
+      // the name's part of cleanedName only (rules/search appends the sender id's digits).
+      where.push(
+        sql<SqlBool>`replace(${sql.ref('c.cleanedName')}, regexp_replace(${sql.ref('c.senderId')}, '[^0-9]', '', 'g'), '') like ${pattern}`,
+      );
+    }
   }
   return eb.and(where);
 }

@@ -5,7 +5,6 @@ import { ClientsController } from '../clients/clients.controller';
 import { ClientsService } from '../clients/clients.service';
 import { ConversationsRepository } from '../clients/conversations.repository';
 import { CompaniesModule } from '../companies/companies.module';
-import { WebhooksController } from '../webhooks/webhooks.controller';
 import { InboundService } from './inbound.service';
 import { InboundMediaController } from './inbound-media.controller';
 import { InboundMediaService } from './inbound-media.service';
@@ -19,13 +18,7 @@ import { UploadsController } from './uploads.controller';
 
 @Module({
   imports: [ChannelsModule, CompaniesModule],
-  controllers: [
-    WebhooksController,
-    ClientsController,
-    MessagesController,
-    UploadsController,
-    InboundMediaController,
-  ],
+  controllers: [ClientsController, MessagesController, UploadsController, InboundMediaController],
   providers: [
     MessagesRepository,
     InboundStoreRepository,
