@@ -32,9 +32,18 @@ const digitsOf = (text: string) => text.replace(/\D/g, '');
 const OLD_TAIL = OLD.slice(-8);
 const NEW_TAIL = NEW.slice(-8);
 
+// Every string and number of an answer or event, one by one: joining all digits of a whole JSON text would make
+// false matches across neighbouring fields (an id ending in 83 next to a name holding the test's stamp).
+function texts(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string' || typeof value === 'number') out.push(String(value));
+  else if (Array.isArray(value)) for (const item of value) texts(item, out);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) texts(item, out);
+  return out;
+}
+
 function leaks(value: unknown): string[] {
-  const digits = digitsOf(JSON.stringify(value) ?? '');
-  return [OLD_TAIL, NEW_TAIL].filter((tail) => digits.includes(tail));
+  const digits = texts(value).map(digitsOf);
+  return [OLD_TAIL, NEW_TAIL].filter((tail) => digits.some((text) => text.includes(tail)));
 }
 
 /** The conversation's sender id now (a number change may have moved it to the new number). */
