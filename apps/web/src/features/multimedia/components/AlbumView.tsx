@@ -49,7 +49,9 @@ export function AlbumView({ albumId, kind }: AlbumViewProps) {
     );
   }
   const album = data?.album;
-  if (loading || !album) {
+  // Only the first load shows the skeleton: a refetch after a change keeps the page (and the
+  // sub-album grid, its dialogs and the upload queue) mounted.
+  if (!album || (loading && album.id !== albumId)) {
     return (
       <div className="page">
         <Skeleton active />
