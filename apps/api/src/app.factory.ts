@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { INPUT_MESSAGES } from '@crm/shared';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -11,6 +12,7 @@ import { toErrorBody } from './common/errors/all-exceptions.filter';
 import { AppException } from './common/errors/app.exception';
 import { declaredLengthGuard, JSON_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './common/http/body-limits';
 import { securityHeaders } from './common/http/security-headers';
+import { phonePrivacyMiddleware } from './common/privacy/phone-privacy.middleware';
 import type { AppConfig } from './config/app-config';
 import { DemoSeedService } from './demo/demo-seed.service';
 import { UPLOADS_PATH } from './providers/storage/file-storage.service';
@@ -33,6 +35,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // API answers are per-user and mostly POSTs: hashing every body for an ETag nobody revalidates is wasted work.
   app.set('etag', false);
   app.use(securityHeaders(config));
+  app.use('/api', phonePrivacyMiddleware);
   app.use(declaredLengthGuard);
   // Webhooks keep their exact bytes: signatures are checked on them before anything is parsed.
   app.use('/webhooks', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }));
@@ -51,7 +54,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     const exception =
       type === 'entity.too.large'
         ? new AppException('PAYLOAD_TOO_LARGE', { field: 'body', message: 'Body too large' })
-        : AppException.validation('body', 'El cuerpo de la solicitud no es JSON válido.');
+        : AppException.validation('body', INPUT_MESSAGES.bodyNotJson);
     const { status, body } = toErrorBody(exception);
     res.status(status).json(body);
   });

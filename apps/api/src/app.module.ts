@@ -1,14 +1,14 @@
 import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { GraphQLFormattedError } from 'graphql';
 import { publishesApiSchema } from './api-docs';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { PermissionsGuard } from './common/guards/permissions.guard';
 import { AppValidationPipe } from './common/pipes/app-validation.pipe';
-import { PhonePrivacyInterceptor } from './common/privacy/phone-privacy.interceptor';
+import { withPhonePrivacy } from './common/privacy/phone-privacy.middleware';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { DemoSeedModule } from './demo/demo-seed.module';
@@ -66,6 +66,7 @@ export class AppModule {
           includeStacktraceInErrorResponses: false,
           context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
           formatError: formatGraphqlError,
+          transformSchema: withPhonePrivacy,
         }),
         RealtimeModule,
         JobsModule,
@@ -96,7 +97,6 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: PermissionsGuard },
-        { provide: APP_INTERCEPTOR, useClass: PhonePrivacyInterceptor },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +5,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { graphql, loginToken, ME_QUERY, type MeResult, postJson } from './helpers/api';
 import { launchBrowser, loginAndWaitForShell, screenshot, withPage } from './helpers/browser';
+import { postCustomerText, postWhatsappWebhook } from './helpers/whatsapp';
 
 const baseUrl = inject('baseUrl');
 const fakeGraphUrl = inject('fakeGraphUrl');
-
-// The Demo company's WhatsApp channel and the dev app secret its webhooks are signed with (apps/api seed).
-const DEMO_PHONE_NUMBER_ID = '100000000000001';
-const WHATSAPP_APP_SECRET = 'dev-whatsapp-app-secret';
 
 interface FakeGraphRequest {
   method: string;
@@ -44,74 +40,20 @@ function newCustomerPhone(): string {
   return `52155${String(Date.now() + sequence).slice(-8)}`;
 }
 
-/** Signed like Meta signs it: HMAC-SHA256 of the raw body with the app secret. */
-async function postWhatsappWebhook(payload: unknown): Promise<void> {
-  const body = JSON.stringify(payload);
-  const signature = `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
-  const response = await fetch(`${baseUrl}/webhooks/whatsapp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-    body,
-  });
-  if (response.status !== 200)
-    throw new Error(`Webhook answered ${response.status}: ${await response.text()}`);
-}
-
-function cloudApiChange(value: Record<string, unknown>) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5215500000001', phone_number_id: DEMO_PHONE_NUMBER_ID },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-/** A customer's text (as in __fixtures__/message-text.json), sent `secondsAgo` before now. */
-async function customerWrites(phone: string, name: string, text: string, secondsAgo = 0): Promise<void> {
-  await postWhatsappWebhook(
-    cloudApiChange({
-      contacts: [{ profile: { name }, wa_id: phone }],
-      messages: [
-        {
-          from: phone,
-          id: `wamid.E2EIN${phone}${Date.now()}`,
-          timestamp: String(Math.floor(Date.now() / 1000) - secondsAgo),
-          type: 'text',
-          text: { body: text },
-        },
-      ],
-    }),
-  );
-}
-
 /** A delivery status (as in __fixtures__/status-delivered.json and status-read.json). */
 async function providerReports(wamid: string, phone: string, status: 'delivered' | 'read'): Promise<void> {
-  await postWhatsappWebhook(
-    cloudApiChange({
-      statuses: [
-        {
-          id: wamid,
-          status,
-          timestamp: String(Math.floor(Date.now() / 1000)),
-          recipient_id: phone,
-          conversation: { id: `e2e-${phone}`, origin: { type: 'service' } },
-          pricing: { billable: false, pricing_model: 'PMP', category: 'service' },
-        },
-      ],
-    }),
-  );
+  await postWhatsappWebhook(baseUrl, {
+    statuses: [
+      {
+        id: wamid,
+        status,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: phone,
+        conversation: { id: `e2e-${phone}`, origin: { type: 'service' } },
+        pricing: { billable: false, pricing_model: 'PMP', category: 'service' },
+      },
+    ],
+  });
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -144,7 +86,7 @@ async function newConversation(
   secondsAgo = 0,
 ): Promise<{ phone: string; clientId: number }> {
   const phone = newCustomerPhone();
-  await customerWrites(phone, name, text, secondsAgo);
+  await postCustomerText(baseUrl, { phone, name }, text, secondsAgo);
   const clientId = await conversationOf(token, phone);
   const { status, body } = await postJson(
     `${baseUrl}/api/reassign-agent`,

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +5,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { graphql, loginToken, ME_QUERY, type MeResult, postJson } from './helpers/api';
 import { launchBrowser, loginAndWaitForShell, screenshot, withPage } from './helpers/browser';
+import { postCustomerText } from './helpers/whatsapp';
 
 const baseUrl = inject('baseUrl');
-
-// The Demo company's WhatsApp channel and the dev app secret its webhooks are signed with (apps/api seed).
-const DEMO_PHONE_NUMBER_ID = '100000000000001';
-const WHATSAPP_APP_SECRET = 'dev-whatsapp-app-secret';
 const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 
 const LIST = `query E2EQuickAnswers($search: String) {
@@ -37,48 +33,10 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   throw new Error(`Timed out waiting for ${what}`);
 }
 
-/** A customer writes in on WhatsApp (signed as Meta signs it): a conversation inside the 24-hour window. */
-async function customerWrites(phone: string, name: string, text: string): Promise<void> {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5215500000001', phone_number_id: DEMO_PHONE_NUMBER_ID },
-              contacts: [{ profile: { name }, wa_id: phone }],
-              messages: [
-                {
-                  from: phone,
-                  id: `wamid.E2EQA${phone}${Date.now()}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(body).digest('hex')}`;
-  const response = await fetch(`${baseUrl}/webhooks/whatsapp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-    body,
-  });
-  if (response.status !== 200)
-    throw new Error(`Webhook answered ${response.status}: ${await response.text()}`);
-}
-
 async function newConversation(token: string, adminId: number, name: string): Promise<number> {
   const phone = `52155${String(Date.now()).slice(-8)}`;
-  await customerWrites(phone, name, 'Hola, ¿ya salió mi pedido?');
+  // A customer writing in opens the conversation's 24-hour window.
+  await postCustomerText(baseUrl, { phone, name }, 'Hola, ¿ya salió mi pedido?');
   const clientId = await waitFor(`the conversation of ${phone}`, async () => {
     const { body } = await postJson<{ clients?: Array<{ id: number; senderId: string }> }>(
       `${baseUrl}/api/conversations_by_filter`,

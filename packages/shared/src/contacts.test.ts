@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTACT_REPORT_COLUMNS,
   canExportContacts,
+  contactNameError,
   contactReportColumns,
   firstWord,
   isImportablePhone,
@@ -44,5 +45,13 @@ describe('contacts rules', () => {
     expect(isImportablePhone('1234567890123456')).toBe(false);
     expect(isImportablePhone(normalizePhone('54 11 2345 6789'))).toBe(true);
     expect(isImportablePhone('5215512345')).toBe(false);
+  });
+});
+
+describe('contactNameError (renaming a conversation)', () => {
+  it('asks for a name and caps it at 200 characters', () => {
+    expect(contactNameError('  ')).toBe('Nombre obligatorio');
+    expect(contactNameError('a'.repeat(201))).toBe('El nombre es demasiado largo.');
+    expect(contactNameError(` ${'a'.repeat(200)} `)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // 02 §2 "Contacts panel", §3 (Contact report row, Import result row), §5 "Contacts" and "Import", §7.
 import { COMMUNITY_MANAGER_ROLE, ROLE_NAMES } from './permissions';
 import { isValidPhone } from './rules/phone';
+import { VALIDATION_MESSAGES } from './rules/validation';
 
 /** 'Filtrar contactos por': 'Últimos Creados' (createdAt) or 'Últimos Activos' (lastUpdate). */
 export type ContactsFilterBy = 'createdAt' | 'lastUpdate';
@@ -135,6 +136,49 @@ export const IMPORT_MESSAGES = {
   notSpreadsheet: 'El archivo no es una hoja de cálculo válida (.xlsx o .csv).',
   missingFile: 'Selecciona un archivo .xlsx o .csv.',
   failed: 'Error al importar los contactos',
+  tooLarge: 'El archivo es demasiado grande (máximo 10 MB).',
+  chooseChannel: 'Selecciona un canal para importar tus contactos',
+  agentNotFound: 'El agente no existe.',
+} as const;
+
+/** The template's example row under its headings (custom fields are left empty). */
+export const IMPORT_TEMPLATE_SAMPLE = [
+  'María',
+  'García',
+  '5215512345678',
+  'Cliente nuevo, Promoción',
+  '',
+] as const;
+
+/** How people write yes and no in a Spanish spreadsheet's boolean column (lower-cased before the lookup). */
+export const IMPORT_BOOLEAN_WORDS = {
+  true: ['true', 'si', 'sí', '1', 'verdadero', 'x'],
+  false: ['false', 'no', '0', 'falso'],
+} as const;
+
+/** A contact created or edited by hand (02 §5 "Contacts"). */
+export const CONTACT_NAME_MAX = 200;
+export const CONTACT_MESSAGES = {
+  phoneRequired: 'El teléfono es obligatorio.',
+  phoneTooLong: 'El teléfono es demasiado largo.',
+  nameTooLong: 'El nombre es demasiado largo.',
+  withoutPhone: 'Este contacto no tiene teléfono: su canal no es de WhatsApp ni SMS.',
+  exportFormat: 'Elige PDF, CSV o XLSX.',
+} as const;
+
+/** The name the team gives a contact (renaming a conversation): required, at most 200 characters once trimmed. */
+export function contactNameError(raw: string | null | undefined): string | null {
+  const name = (raw ?? '').trim();
+  if (!name) return VALIDATION_MESSAGES.nameRequired;
+  return name.length > CONTACT_NAME_MAX ? CONTACT_MESSAGES.nameTooLong : null;
+}
+
+/** The contacts export: the heading of the custom data and the PDF's date line. */
+export const CONTACT_EXPORT_TEXTS = {
+  pdfTitle: 'Contactos',
+  empty: 'Sin contactos',
+  extraInfoTitle: 'Información adicional',
+  generatedOn: (date: string) => `Generado el ${date}`,
 } as const;
 
 /** The template's headings (02 §5: first name, last name, phone, tags, agent e-mail, then custom fields). */

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   albumFileTypeOf,
   albumNameError,
+  duplicatedFilesMessage,
   exceedsFileCount,
   isMediaSort,
+  MULTIMEDIA_MESSAGES,
   mediaNameKey,
   pageCount,
   pagerItems,
@@ -160,5 +162,20 @@ describe('albumNameError', () => {
     expect(albumNameError('  ')).toBe('Nombre obligatorio');
     expect(albumNameError(undefined)).toBe('Nombre obligatorio');
     expect(albumNameError('x'.repeat(101))).toBe('El nombre no debe exceder los 100 caracteres');
+  });
+});
+
+describe('multimedia texts', () => {
+  it('list the names an album already holds', () => {
+    expect(duplicatedFilesMessage(['a.png', 'b.pdf'])).toBe(
+      'Ya existe un archivo con ese nombre: a.png, b.pdf',
+    );
+  });
+
+  it('state the file-name limit', () => {
+    expect(MULTIMEDIA_MESSAGES.fileNameTooLong).toBe(
+      'El nombre del archivo no debe exceder los 255 caracteres',
+    );
+    expect(MULTIMEDIA_MESSAGES.videoNameTooLong).toBe('El nombre no debe exceder los 255 caracteres');
   });
 });

@@ -1,5 +1,5 @@
 import { MAX_FILES_PER_DROP, MEDIA_SORT_OPTIONS } from './limits';
-import { UPLOAD_MESSAGES } from './rules/uploads';
+import { fileNameTooLongMessage, UPLOAD_MESSAGES } from './rules/uploads';
 import { validateAlbumName } from './rules/validation';
 
 // 01 §2.9 / 02 §9: the album list and the files of an album are ordered by creation date or by name.
@@ -17,6 +17,26 @@ export function isMediaSort(value: unknown): value is MediaSort {
 export const MULTIMEDIA_PAGE_SIZE = 12;
 export const ALBUM_NAME_MAX = 100;
 export const ALBUM_FILE_NAME_MAX = 255;
+// A video added by its URL: the column holds 2000 characters.
+export const ALBUM_VIDEO_URL_MAX = 2000;
+
+export const MULTIMEDIA_MESSAGES = {
+  albumNotFound: 'El álbum no existe.',
+  fileNotFound: 'El archivo no existe.',
+  // A video added by URL has no stored bytes to download.
+  videoAtItsUrl: 'Este video se ve en su URL.',
+  subalbumDepth: 'Un subálbum no puede contener otros álbumes.',
+  albumOfOtherSpace: 'El álbum no pertenece a ese espacio.',
+  onlyVideoUrls: 'Solo se pueden agregar videos por URL.',
+  urlTooLong: 'La URL es demasiado larga.',
+  fileNameTooLong: fileNameTooLongMessage(ALBUM_FILE_NAME_MAX),
+  videoNameTooLong: `El nombre no debe exceder los ${ALBUM_FILE_NAME_MAX} caracteres`,
+} as const;
+
+/** ERROR_DUPLICATED_FILE naming the files whose names the album already holds. */
+export function duplicatedFilesMessage(names: readonly string[]): string {
+  return `Ya existe un archivo con ese nombre: ${names.join(', ')}`;
+}
 
 /** 02 §5 'Album name required', and a length the column holds. */
 export function albumNameError(name: string | null | undefined): string | null {

@@ -1,13 +1,17 @@
+import { fileNameTooLongMessage } from './rules/uploads';
 import { VALIDATION_MESSAGES, validateQuickAnswerShortcut } from './rules/validation';
 
 // The column holds 60 characters; WhatsApp caps a text message at 4096.
 export const QUICK_ANSWER_SHORTCUT_MAX = 60;
 export const QUICK_ANSWER_TEXT_MAX = 4096;
+export const QUICK_ANSWER_FILE_NAME_MAX = 255;
 
 export const QUICK_ANSWER_MESSAGES = {
   shortcutTooLong: `El atajo no debe exceder los ${QUICK_ANSWER_SHORTCUT_MAX} caracteres`,
   textTooLong: `El texto no debe exceder los ${QUICK_ANSWER_TEXT_MAX} caracteres`,
   textRequired: VALIDATION_MESSAGES.required,
+  fileNameTooLong: fileNameTooLongMessage(QUICK_ANSWER_FILE_NAME_MAX),
+  notFound: 'La respuesta rápida no existe.',
 } as const;
 
 /**

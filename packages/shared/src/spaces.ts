@@ -11,6 +11,10 @@ export const SPACE_IMAGE_MIME_TYPES: readonly string[] = ['image/jpeg', 'image/p
 export const SPACE_MESSAGES = {
   nameTooLong: `El nombre no debe exceder los ${SPACE_NAME_MAX} caracteres`,
   channelNameTooLong: `El nombre no debe exceder los ${CHANNEL_NAME_MAX} caracteres`,
+  spaceNotFound: 'El espacio no existe.',
+  channelNotFound: 'El canal no existe.',
+  channelRequired: 'Selecciona un canal.',
+  chatbotNeedsActiveChannel: 'Activa el canal antes de encender el chatbot.',
 } as const;
 
 export interface SpaceDraft {

@@ -66,6 +66,8 @@ export const TEAM_MESSAGES = {
   userAboveOwn: 'No puedes modificar a un usuario con permisos que tú no tienes.',
   superadminOnly: 'Solo el superadministrador puede modificar al superadministrador.',
   cannotDeleteSelf: 'No puedes eliminar tu propio usuario',
+  cannotAdministerSelf: 'Un usuario no puede administrarse a sí mismo',
+  superadminRoleFixed: 'El rol del superadministrador no se puede cambiar',
 } as const;
 
 export const USER_NAME_MAX = 120;

@@ -1,4 +1,4 @@
-import { ROLE_NAMES } from '@crm/shared';
+import { ROLE_NAMES, SPACE_MESSAGES } from '@crm/shared';
 import type { AuthUser } from './auth-user';
 import { AppException } from './errors/app.exception';
 
@@ -32,7 +32,7 @@ export function usableSpaceIds(spaces: SpaceDirectory, user: SpaceUser): Promise
   return spaces.usableIds(user.companyId, user.id, seesEverySpace(user.roleName));
 }
 
-const SPACE_NOT_FOUND = 'El espacio no existe.';
+const SPACE_NOT_FOUND = SPACE_MESSAGES.spaceNotFound;
 
 /**
  * The space a per-space resource (quick answers, albums) is read from or written to: the one named, if the caller

@@ -37,8 +37,9 @@ export const SCHEMA_CODEGEN_OVERRIDES: Record<string, string> = {
 };
 
 const CUSTOM_IMPORTS: Record<string, string> = {
-  ChannelPlatform: '../providers/channels/channel-provider',
   JsonbInput: './jsonb',
+  // From the shared table, not providers/: the database layer sits below the providers that use it.
+  ChannelPlatform: '@crm/shared',
   ChannelStatus: '@crm/shared',
   CompanySettings: '@crm/shared',
   CompanyStatus: '@crm/shared',

@@ -3,10 +3,9 @@
  * Please do not edit it manually.
  */
 
-import type { ChannelPlatform } from "../providers/channels/channel-provider";
 import type { FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, SurveyOption, TemplateComponent, TemplateStatus, TwoFactorStatus } from "./column-types";
 import type { JsonbInput } from "./jsonb";
-import type { ChannelStatus, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
+import type { ChannelPlatform, ChannelStatus, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>

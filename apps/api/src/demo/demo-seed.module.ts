@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../modules/auth/auth.module';
 import { ChannelsModule } from '../modules/channels/channels.module';
 import { CompaniesModule } from '../modules/companies/companies.module';
 import { RolesModule } from '../modules/roles/roles.module';
+import { SessionsModule } from '../modules/sessions/sessions.module';
 import { SpacesModule } from '../modules/spaces/spaces.module';
-import { UsersRepository } from '../modules/users/users.repository';
+import { UsersModule } from '../modules/users/users.module';
 import { DemoSeedRepository } from './demo-seed.repository';
 import { DemoSeedService } from './demo-seed.service';
 
@@ -14,9 +14,8 @@ import { DemoSeedService } from './demo-seed.service';
  * imports none.
  */
 @Module({
-  imports: [AuthModule, ChannelsModule, CompaniesModule, RolesModule, SpacesModule],
-  // The users module exports no repository: a stateless repository of its own here, as PasswordService there.
-  providers: [DemoSeedRepository, DemoSeedService, UsersRepository],
+  imports: [ChannelsModule, CompaniesModule, RolesModule, SessionsModule, SpacesModule, UsersModule],
+  providers: [DemoSeedRepository, DemoSeedService],
   exports: [DemoSeedService],
 })
 export class DemoSeedModule {}

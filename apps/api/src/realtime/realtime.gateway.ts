@@ -1,12 +1,12 @@
 import { agentRoom, companyRoom, conversationSocketRooms, isCompanyWideRole } from '@crm/shared';
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../common/auth-user';
 import { bearerToken } from '../common/http/bearer-token';
 import { seesPhoneNumbers } from '../common/privacy/phone-privacy';
-import { AuthService } from '../modules/auth/auth.service';
 import { RealtimeService, sessionRoom } from './realtime.service';
+import { SOCKET_AUTHENTICATOR, type SocketAuthenticator } from './socket-authenticator';
 
 function handshakeToken(socket: Socket): string | null {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -29,7 +29,7 @@ export class RealtimeGateway implements OnGatewayInit {
   private readonly logger = new Logger(RealtimeGateway.name);
 
   constructor(
-    private readonly auth: AuthService,
+    @Inject(SOCKET_AUTHENTICATOR) private readonly auth: SocketAuthenticator,
     private readonly realtime: RealtimeService,
   ) {}
 

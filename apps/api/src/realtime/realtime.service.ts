@@ -197,6 +197,11 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
     const plainPresent = rooms.some((room) => present.has(room));
     const phonelessPresent = phoneless.some((room) => present.has(room));
     if (!plainPresent && !phonelessPresent) return;
+    // No socket here of a user without the permission: nobody to redact for, so no walk over the payload.
+    if (!present.has(PHONELESS_SOCKETS_ROOM)) {
+      server.to(rooms).emit(event, payload);
+      return;
+    }
     const redacted = redactPhones(payload);
     if (redacted === payload) {
       server.to([...rooms, ...phoneless]).emit(event, payload);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CategoriesRepository } from '../../src/modules/categories/categories.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel, createConversation } from './fixtures';
 
 const db = testDatabase();
 const categories = new CategoriesRepository(db);
@@ -38,28 +39,14 @@ describe('CategoriesRepository', () => {
     const company = await createTestCompany(db);
     const category = await categories.create(company, 'Borrar');
     if (!category) throw new Error('seed failed');
-    const channel = await db
-      .insertInto('channels')
-      .values({ companyId: company, name: 'c', platform: 'sms', providerId: `p-${company}` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const client = await db
-      .insertInto('clients')
-      .values({
-        companyId: company,
-        channelId: channel.id,
-        senderId: '5215500000000',
-        key: `k-${company}`,
-        categoryId: category.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    expect(await categories.conversationIds(company, category.id, 10)).toEqual([client.id]);
+    const channel = await createChannel(db, company);
+    const client = await createConversation(db, company, channel, { categoryId: category.id });
+    expect(await categories.conversationIds(company, category.id, 10)).toEqual([client]);
     await categories.delete(company, category.id);
     const row = await db
       .selectFrom('clients')
       .select('categoryId')
-      .where('id', '=', client.id)
+      .where('id', '=', client)
       .executeTakeFirst();
     expect(row?.categoryId).toBeNull();
     expect(await categories.companyOf(category.id)).toBeUndefined();

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelSlotsRepository } from '../../src/modules/sandbox/channel-slots.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel } from './fixtures';
 
 const db = testDatabase();
 const slots = new ChannelSlotsRepository(db);
 
-let counter = 0;
-async function sandboxChannel(companyId: number): Promise<number> {
-  counter += 1;
-  const row = await db
-    .insertInto('channels')
-    .values({
-      companyId,
-      name: 'Línea',
-      platform: 'sandbox',
-      providerId: `sandbox-${process.pid}-${Date.now()}-${counter}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const sandboxChannel = (companyId: number) =>
+  createChannel(db, companyId, { name: 'Línea', platform: 'sandbox' });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

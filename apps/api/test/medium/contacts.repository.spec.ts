@@ -2,26 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { jsonb } from '../../src/database/jsonb';
 import { ContactsRepository, type ImportedContact } from '../../src/modules/contacts/contacts.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel } from './fixtures';
 import { createRole, createUser } from './people';
 
 const db = testDatabase();
 const contacts = new ContactsRepository(db);
-
-let seq = 0;
-async function channel(companyId: number): Promise<number> {
-  seq += 1;
-  const row = await db
-    .insertInto('channels')
-    .values({
-      companyId,
-      name: 'WhatsApp',
-      platform: 'whatsapp_cloud',
-      providerId: `contacts-${companyId}-${seq}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 const contact = (phone: string, agentId: number, fields: Partial<ImportedContact> = {}): ImportedContact => ({
   phone,
@@ -35,7 +20,7 @@ const contact = (phone: string, agentId: number, fields: Partial<ImportedContact
 describe('ContactsRepository', () => {
   it('creates a manual contact once per channel and phone', async () => {
     const companyId = await createTestCompany(db, 'Contacts repo');
-    const channelId = await channel(companyId);
+    const channelId = await createChannel(db, companyId);
     const agent = await createUser(db, companyId, await createRole(db, companyId, 'agente'));
     const fields = {
       companyId,
@@ -65,7 +50,7 @@ describe('ContactsRepository', () => {
 
   it('changes a phone unless another contact has the key, racing changes included', async () => {
     const companyId = await createTestCompany(db, 'Contacts repo');
-    const channelId = await channel(companyId);
+    const channelId = await createChannel(db, companyId);
     const base = { companyId, channelId, name: null, cleanedName: '', agentId: null };
     const a = await contacts.create({
       ...base,
@@ -89,7 +74,7 @@ describe('ContactsRepository', () => {
 
   it('writes an import batch in one transaction: tags, contacts (existing phones left alone), tags and values', async () => {
     const companyId = await createTestCompany(db, 'Contacts repo');
-    const channelId = await channel(companyId);
+    const channelId = await createChannel(db, companyId);
     const agent = await createUser(db, companyId, await createRole(db, companyId, 'agente'), {
       email: `Ana.${companyId}@Medium.Test`,
     });
@@ -170,7 +155,7 @@ describe('ContactsRepository', () => {
 
   it('rolls a failed batch back whole', async () => {
     const companyId = await createTestCompany(db, 'Contacts repo');
-    const channelId = await channel(companyId);
+    const channelId = await createChannel(db, companyId);
     const agent = await createUser(db, companyId, await createRole(db, companyId, 'agente'));
     await expect(
       contacts.transaction(async (trx) => {

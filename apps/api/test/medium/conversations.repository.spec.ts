@@ -12,63 +12,47 @@ import {
 } from '../../src/modules/clients/conversations.repository';
 import type { ChannelPlatform } from '../../src/providers/channels/channel-provider';
 import { createTestCompany, testDatabase } from './database';
+import { type ConversationFields, createChannel, createConversation } from './fixtures';
 import { createRole, createSpace, createUser } from './people';
 
 const db = testDatabase();
 const conversations = new ConversationsRepository(db);
 
 let seq = 0;
-async function createChannel(
+/** A channel of the company in the space, or in none. */
+const channelIn = (companyId: number, spaceId: number | null, platform?: ChannelPlatform) =>
+  createChannel(db, companyId, { platform, spaceIds: spaceId === null ? [] : [spaceId] });
+
+type ListedFields = Pick<
+  ConversationFields,
+  | 'agentId'
+  | 'groupAdminId'
+  | 'name'
+  | 'lastUpdate'
+  | 'createdAt'
+  | 'isArchived'
+  | 'isBroadcastMessage'
+  | 'answered'
+> & { withMessage?: boolean };
+
+/** A conversation with a last message, unless `withMessage` is false, and times in the order of creation. */
+async function listed(
   companyId: number,
-  spaceId: number | null,
-  platform: ChannelPlatform = 'whatsapp_cloud',
+  channelId: number,
+  { withMessage = true, ...fields }: ListedFields = {},
 ) {
   seq += 1;
-  const { id } = await db
-    .insertInto('channels')
-    .values({ companyId, name: `Canal ${seq}`, platform, providerId: `conv-repo-${companyId}-${seq}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (spaceId !== null) await db.insertInto('space_channels').values({ channelId: id, spaceId }).execute();
-  return id;
-}
-
-interface ConversationFields {
-  agentId?: number | null;
-  groupAdminId?: number | null;
-  name?: string;
-  lastUpdate?: string;
-  createdAt?: string;
-  withMessage?: boolean;
-  isArchived?: boolean;
-  isBroadcastMessage?: boolean;
-  answered?: boolean;
-}
-
-async function createConversation(companyId: number, channelId: number, fields: ConversationFields = {}) {
-  seq += 1;
   const senderId = `52155${String(seq).padStart(8, '0')}`;
-  const { id } = await db
-    .insertInto('clients')
-    .values({
-      companyId,
-      channelId,
-      senderId,
-      key: `${channelId}-${senderId}`,
-      name: fields.name ?? `Contacto ${seq}`,
-      cleanedName: `${(fields.name ?? `contacto${seq}`).toLowerCase().replace(/\s+/g, '')}${senderId}`,
-      agentId: fields.agentId ?? null,
-      groupAdminId: fields.groupAdminId ?? null,
-      lastMessageId: fields.withMessage === false ? null : seq,
-      lastUpdate: fields.lastUpdate ?? new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
-      createdAt: fields.createdAt ?? new Date(Date.UTC(2025, 0, 1, 0, 0, seq)).toISOString(),
-      isArchived: fields.isArchived ?? false,
-      isBroadcastMessage: fields.isBroadcastMessage ?? false,
-      answered: fields.answered ?? false,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  const name = fields.name ?? `Contacto ${seq}`;
+  return createConversation(db, companyId, channelId, {
+    senderId,
+    cleanedName: `${name.toLowerCase().replace(/\s+/g, '')}${senderId}`,
+    lastMessageId: withMessage ? seq : null,
+    lastUpdate: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, seq)).toISOString(),
+    ...fields,
+    name,
+  });
 }
 
 /** A company with two spaces, their channels, an admin, two agents of the first space and a group admin. */
@@ -86,9 +70,9 @@ async function world() {
   for (const user of [agent, other, leader]) {
     await db.insertInto('user_spaces').values({ userId: user.id, spaceId: spaceA }).execute();
   }
-  const channelA = await createChannel(companyId, spaceA);
-  const channelB = await createChannel(companyId, spaceB);
-  const sms = await createChannel(companyId, spaceA, 'sms');
+  const channelA = await channelIn(companyId, spaceA);
+  const channelB = await channelIn(companyId, spaceB);
+  const sms = await channelIn(companyId, spaceA, 'sms');
   const viewer = (
     id: number,
     roleName: string,
@@ -118,15 +102,12 @@ const ids = (rows: ConversationViewRecord[]) => rows.map((row) => (row.client as
 describe('ConversationsRepository: the inbox list', () => {
   it("lists the viewer's space channels newest first, without SMS, message-less or another company's", async () => {
     const w = await world();
-    const older = await createConversation(w.companyId, w.channelA, { lastUpdate: '2026-02-01T10:00:00Z' });
-    const newer = await createConversation(w.companyId, w.channelB, { lastUpdate: '2026-02-02T10:00:00Z' });
-    await createConversation(w.companyId, w.sms, { lastUpdate: '2026-02-03T10:00:00Z' });
-    const empty = await createConversation(w.companyId, w.channelA, { withMessage: false });
+    const older = await listed(w.companyId, w.channelA, { lastUpdate: '2026-02-01T10:00:00Z' });
+    const newer = await listed(w.companyId, w.channelB, { lastUpdate: '2026-02-02T10:00:00Z' });
+    await listed(w.companyId, w.sms, { lastUpdate: '2026-02-03T10:00:00Z' });
+    const empty = await listed(w.companyId, w.channelA, { withMessage: false });
     const elsewhere = await createTestCompany(db);
-    await createConversation(
-      elsewhere,
-      await createChannel(elsewhere, await createSpace(db, elsewhere, 'X')),
-    );
+    await listed(elsewhere, await channelIn(elsewhere, await createSpace(db, elsewhere, 'X')));
 
     expect(ids(await conversations.listPage(w.asAdmin, { filterType: 'all' }))).toEqual([newer, older]);
     // A selected space narrows the list to its channels.
@@ -139,19 +120,19 @@ describe('ConversationsRepository: the inbox list', () => {
 
   it('shows agents their own, group admins their group and agents, and filters by type', async () => {
     const w = await world();
-    const mine = await createConversation(w.companyId, w.channelA, { agentId: w.agent.id });
-    const theirs = await createConversation(w.companyId, w.channelA, { agentId: w.other.id });
-    const grouped = await createConversation(w.companyId, w.channelA, { groupAdminId: w.leader.id });
-    const archived = await createConversation(w.companyId, w.channelA, {
+    const mine = await listed(w.companyId, w.channelA, { agentId: w.agent.id });
+    const theirs = await listed(w.companyId, w.channelA, { agentId: w.other.id });
+    const grouped = await listed(w.companyId, w.channelA, { groupAdminId: w.leader.id });
+    const archived = await listed(w.companyId, w.channelA, {
       agentId: w.agent.id,
       isArchived: true,
     });
-    const answered = await createConversation(w.companyId, w.channelA, {
+    const answered = await listed(w.companyId, w.channelA, {
       agentId: w.agent.id,
       answered: true,
     });
     // Space B is not the agent's.
-    const outside = await createConversation(w.companyId, w.channelB, { agentId: w.agent.id });
+    const outside = await listed(w.companyId, w.channelB, { agentId: w.agent.id });
 
     expect(ids(await conversations.listPage(w.asAgent, { filterType: 'all' }))).toEqual([answered, mine]);
     expect(ids(await conversations.listPage(w.asAgent, { filterType: 'assigned' }))).toEqual([
@@ -174,9 +155,7 @@ describe('ConversationsRepository: the inbox list', () => {
     const w = await world();
     const created: number[] = [];
     for (const micro of ['000001', '000002', '000003', '000004', '000005']) {
-      created.push(
-        await createConversation(w.companyId, w.channelA, { lastUpdate: `2026-03-01T10:00:00.${micro}Z` }),
-      );
+      created.push(await listed(w.companyId, w.channelA, { lastUpdate: `2026-03-01T10:00:00.${micro}Z` }));
     }
     const seen: number[] = [];
     let after: string | null = null;
@@ -196,11 +175,11 @@ describe('ConversationsRepository: the inbox list', () => {
       .values({ companyId: w.companyId, name: 'VIP', color: '#000', key: `${w.companyId}:vip` })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const tagged = await createConversation(w.companyId, w.channelA, {
+    const tagged = await listed(w.companyId, w.channelA, {
       name: 'Ana Garcia',
       agentId: w.agent.id,
     });
-    await createConversation(w.companyId, w.channelA, { name: 'Luis Garcia' });
+    await listed(w.companyId, w.channelA, { name: 'Luis Garcia' });
     await db.insertInto('client_tags').values({ clientId: tagged, tagId: tag.id }).execute();
 
     const rows = await conversations.listPage(w.asAdmin, { filterType: 'all', tagsIds: [tag.id, -1] });
@@ -234,15 +213,15 @@ describe('ConversationsRepository: the inbox list', () => {
 describe('ConversationsRepository: the contacts report', () => {
   it('includes archived and message-less contacts (SMS too), ordered and paged on the chosen date', async () => {
     const w = await world();
-    const a = await createConversation(w.companyId, w.channelA, {
+    const a = await listed(w.companyId, w.channelA, {
       createdAt: '2025-05-03T00:00:00Z',
       isArchived: true,
     });
-    const b = await createConversation(w.companyId, w.sms, {
+    const b = await listed(w.companyId, w.sms, {
       createdAt: '2025-05-01T00:00:00Z',
       withMessage: false,
     });
-    const c = await createConversation(w.companyId, w.channelB, { createdAt: '2025-05-02T00:00:00Z' });
+    const c = await listed(w.companyId, w.channelB, { createdAt: '2025-05-02T00:00:00Z' });
     const field = await db
       .insertInto('datasheet_fields')
       .values({
@@ -274,7 +253,7 @@ describe('ConversationsRepository: the contacts report', () => {
 describe('ConversationsRepository: views and actions', () => {
   it('reads views of existing conversations only', async () => {
     const w = await world();
-    const one = await createConversation(w.companyId, w.channelA);
+    const one = await listed(w.companyId, w.channelA);
     const rows = await conversations.views([one, -5]);
     expect(ids(rows)).toEqual([one]);
     expect(rows[0].x_tags).toEqual([]);
@@ -282,7 +261,7 @@ describe('ConversationsRepository: views and actions', () => {
 
   it('assigns with the predefined tag in one transaction, keeping the group unless one is given', async () => {
     const w = await world();
-    const id = await createConversation(w.companyId, w.channelA, { groupAdminId: w.leader.id });
+    const id = await listed(w.companyId, w.channelA, { groupAdminId: w.leader.id });
     const tag = {
       companyId: w.companyId,
       name: 'Reasignada',
@@ -304,8 +283,8 @@ describe('ConversationsRepository: views and actions', () => {
 
   it('assigns automatically only an unassigned conversation, to available agents with the channel', async () => {
     const w = await world();
-    const id = await createConversation(w.companyId, w.channelA, { withMessage: false });
-    await createConversation(w.companyId, w.channelA, { agentId: w.agent.id });
+    const id = await listed(w.companyId, w.channelA, { withMessage: false });
+    await listed(w.companyId, w.channelA, { agentId: w.agent.id });
     await db
       .updateTable('users')
       .set({ isAvailable: true })
@@ -354,8 +333,8 @@ describe('ConversationsRepository: views and actions', () => {
 
   it('closes (archiving only when asked, never unarchiving) and deletes only the company’s', async () => {
     const w = await world();
-    const open = await createConversation(w.companyId, w.channelA);
-    const archived = await createConversation(w.companyId, w.channelA, { isArchived: true });
+    const open = await listed(w.companyId, w.channelA);
+    const archived = await listed(w.companyId, w.channelA, { isArchived: true });
     await conversations.close(open, false);
     await conversations.close(archived, false);
     expect(await conversations.findById(open)).toMatchObject({ isClosed: true, isArchived: false });

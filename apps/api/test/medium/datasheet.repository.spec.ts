@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatasheetRepository } from '../../src/modules/datasheet/datasheet.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel, createConversation } from './fixtures';
 
 const db = testDatabase();
 const datasheet = new DatasheetRepository(db);
@@ -29,22 +30,7 @@ async function created(
 }
 
 async function conversation(companyId: number): Promise<number> {
-  const channel = await db
-    .insertInto('channels')
-    .values({ companyId, name: 'c', platform: 'sms', providerId: `ds-${companyId}-${Math.random()}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('clients')
-    .values({
-      companyId,
-      channelId: channel.id,
-      senderId: '5215500000000',
-      key: `ds-${companyId}-${Math.random()}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createConversation(db, companyId, await createChannel(db, companyId));
 }
 
 describe('DatasheetRepository', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DemoSeedRepository } from '../../src/demo/demo-seed.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel } from './fixtures';
 
 const db = testDatabase();
 const demo = new DemoSeedRepository(db);
@@ -55,16 +56,12 @@ describe('DemoSeedRepository', () => {
 
   it('summarises a conversation after each message: a customer’s opens the window, an agent’s answers', async () => {
     const company = await createTestCompany(db);
-    const channel = await db
-      .insertInto('channels')
-      .values({ companyId: company, name: 's', platform: 'sandbox', providerId: `demo-${company}` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const channel = await createChannel(db, company, { platform: 'sandbox' });
     const started = new Date('2030-01-01T10:00:00Z');
     const clientId = await demo.insertClient(db, {
       companyId: company,
-      channelId: channel.id,
-      key: `${channel.id}-5215511112222`,
+      channelId: channel,
+      key: `${channel}-5215511112222`,
       senderId: '5215511112222',
       name: 'María',
       nameFromChannel: 'María',
@@ -77,7 +74,7 @@ describe('DemoSeedRepository', () => {
       const message = {
         companyId: company,
         clientId,
-        channelId: channel.id,
+        channelId: channel,
         content,
         sender,
         senderUserId: null,

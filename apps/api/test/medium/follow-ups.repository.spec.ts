@@ -1,34 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { jsonb } from '../../src/database/jsonb';
 import { FollowUpsRepository, type FollowUpWrite } from '../../src/modules/follow-ups/follow-ups.repository';
-import { createTestCompany, testDatabase } from './database';
+import { testDatabase } from './database';
+import { createCompanyConversation } from './fixtures';
 import { createRole, createUser } from './people';
 
 const db = testDatabase();
 const followUps = new FollowUpsRepository(db);
 
-let seq = 0;
 async function conversation() {
-  seq += 1;
-  const companyId = await createTestCompany(db, 'Follow-ups repo');
-  const channel = await db
-    .insertInto('channels')
-    .values({ companyId, name: 'WhatsApp', platform: 'whatsapp_cloud', providerId: `fu-${companyId}-${seq}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const client = await db
-    .insertInto('clients')
-    .values({
-      companyId,
-      channelId: channel.id,
-      senderId: '5215512345678',
-      key: `${channel.id}-5215512345678`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { companyId, channelId, clientId } = await createCompanyConversation(db, {
+    companyName: 'Follow-ups repo',
+  });
   const agent = await createUser(db, companyId, await createRole(db, companyId, 'agente'), { name: 'Ana' });
-  const owner = { companyId, clientId: client.id, channelId: channel.id, agentId: agent.id };
-  return { companyId, channelId: channel.id, clientId: client.id, agentId: agent.id, owner };
+  const owner = { companyId, clientId, channelId, agentId: agent.id };
+  return { companyId, channelId, clientId, agentId: agent.id, owner };
 }
 
 const write = (sendAt: string, fields: Partial<FollowUpWrite> = {}): FollowUpWrite => ({

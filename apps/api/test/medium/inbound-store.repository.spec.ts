@@ -8,26 +8,12 @@ import {
   InboundStoreRepository,
 } from '../../src/modules/messages/inbound-store.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel } from './fixtures';
 
 const db = testDatabase();
 const store = new InboundStoreRepository(db);
 
 let seq = 0;
-async function createChannel(companyId: number): Promise<number> {
-  seq += 1;
-  const row = await db
-    .insertInto('channels')
-    .values({
-      companyId,
-      name: 'WhatsApp',
-      platform: 'whatsapp_cloud',
-      providerId: `inbound-${companyId}-${seq}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 function inbound(companyId: number, channelId: number, fields: Partial<InboundMessage> = {}): InboundMessage {
   seq += 1;
   const senderId = fields.senderId ?? '5215511111111';
@@ -84,7 +70,7 @@ const conversation = (key: string) =>
 describe('InboundStoreRepository', () => {
   it('stores a message once: a redelivery stores nothing and counts no unread', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const message = inbound(company, channel, { payload: { file: { status: 'pending' } } });
     const first = await store.storeMessage(message);
     expect(first?.inserted).toBe(true);
@@ -109,7 +95,7 @@ describe('InboundStoreRepository', () => {
 
   it('puts racing first messages of a new contact in one conversation, each stored once', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const messages = Array.from({ length: 8 }, () =>
       inbound(company, channel, { senderId: '5215522222222' }),
     );
@@ -133,7 +119,7 @@ describe('InboundStoreRepository', () => {
 
   it('retries once when the conversation it numbered lost its key to a racing first message', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const message = inbound(company, channel, { senderId: '5215566666666' });
     let storing: Promise<unknown> = Promise.resolve();
     // The racing first message: its conversation is not committed yet when this one looks for the key.
@@ -154,7 +140,7 @@ describe('InboundStoreRepository', () => {
 
   it('is a named prepared statement of the connection that ran it', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     // A pool of its own, used one statement at a time: the same connection runs both.
     const own = createDatabase(inject('databaseUrl'));
     try {
@@ -168,7 +154,7 @@ describe('InboundStoreRepository', () => {
 
   it('keeps the newer last message when an older one arrives late, takes the profile name, quotes by provider id', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const newer = await store.storeMessage(
       inbound(company, channel, { time: new Date('2026-01-10T10:05:00Z') }),
     );
@@ -196,7 +182,7 @@ describe('InboundStoreRepository', () => {
 
   it('returns an archived conversation to the inbox unless the company keeps it archived', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const first = inbound(company, channel);
     await store.storeMessage(first);
     await db.updateTable('clients').set({ isArchived: true }).where('key', '=', first.key).execute();
@@ -209,7 +195,7 @@ describe('InboundStoreRepository', () => {
       .set({ settings: jsonb({ canReturnInboxConversation: false }) })
       .where('id', '=', keeping)
       .execute();
-    const other = await createChannel(keeping);
+    const other = await createChannel(db, keeping);
     const m = inbound(keeping, other);
     await store.storeMessage(m);
     await db.updateTable('clients').set({ isArchived: true }).where('key', '=', m.key).execute();
@@ -219,7 +205,7 @@ describe('InboundStoreRepository', () => {
 
   it('stores an echo as the last word (answered, no unread) and a notice without touching the last message', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const customer = inbound(company, channel, { time: new Date('2026-01-10T11:00:00Z') });
     const stored = await store.storeMessage(customer);
     const echo = await store.storeAside(aside(company, channel));
@@ -255,7 +241,7 @@ describe('InboundStoreRepository', () => {
 
   it('creates the conversation of a notice from an unknown number, unread 0', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const notice = aside(company, channel, {
       senderId: '5215533333333',
       sender: 'SYSTEM',
@@ -273,7 +259,7 @@ describe('InboundStoreRepository', () => {
 
   it('moves a conversation to a new number unless the new number has one, and says which', async () => {
     const company = await createTestCompany(db);
-    const channel = await createChannel(company);
+    const channel = await createChannel(db, company);
     const old = inbound(company, channel, { senderId: '5215544444444' });
     const stored = await store.storeMessage(old);
     const newKey = `${channel}-5215555555555`;

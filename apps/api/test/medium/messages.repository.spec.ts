@@ -1,38 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { jsonb } from '../../src/database/jsonb';
 import { MessagesRepository, type NewMessage } from '../../src/modules/messages/messages.repository';
-import { createTestCompany, testDatabase } from './database';
+import { testDatabase } from './database';
+import { type CompanyConversation, createCompanyConversation } from './fixtures';
 import { createRole, createUser } from './people';
 
 const db = testDatabase();
 const messages = new MessagesRepository(db);
 
 let seq = 0;
-/** A company with a channel and one conversation. */
-async function conversation(senderId = '5215511111111') {
-  seq += 1;
-  const company = await createTestCompany(db);
-  const channel = await db
-    .insertInto('channels')
-    .values({ companyId: company, name: 'c', platform: 'messenger', providerId: `msg-${company}-${seq}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const client = await db
-    .insertInto('clients')
-    .values({ companyId: company, channelId: channel.id, senderId, key: `${channel.id}-${senderId}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { company, channelId: channel.id, clientId: client.id };
-}
+const conversation = (senderId = '5215511111111') =>
+  createCompanyConversation(db, { platform: 'messenger', senderId });
 
-type Conversation = Awaited<ReturnType<typeof conversation>>;
-
-async function insert(c: Conversation, fields: Partial<NewMessage> = {}) {
+async function insert(c: CompanyConversation, fields: Partial<NewMessage> = {}) {
   seq += 1;
   return db
     .insertInto('messages')
     .values({
-      companyId: c.company,
+      companyId: c.companyId,
       channelId: c.channelId,
       clientId: c.clientId,
       sender: 'AGENT',
@@ -96,7 +81,7 @@ describe('MessagesRepository', () => {
     expect(
       await messages.followStatus({ id: m.id, clientId: c.clientId, messageStatus: 'failed' }, window),
     ).toEqual({
-      companyId: c.company,
+      companyId: c.companyId,
       agentId: null,
       groupAdminId: null,
       lastMessageStatus: 'failed',
@@ -181,7 +166,7 @@ describe('MessagesRepository', () => {
       lastUpdate: m.time,
     });
     expect(await messages.followChange(other, 'otro')).toEqual({
-      companyId: c.company,
+      companyId: c.companyId,
       agentId: null,
       groupAdminId: null,
     });
@@ -234,7 +219,7 @@ describe('MessagesRepository', () => {
   it('writes an outbound message with its conversation line in one transaction', async () => {
     const c = await conversation();
     const values = {
-      companyId: c.company,
+      companyId: c.companyId,
       clientId: c.clientId,
       channelId: c.channelId,
       sender: 'AGENT' as const,
@@ -271,8 +256,8 @@ describe('MessagesRepository', () => {
 
   it('marks read (every unseen customer message) and unread (only the last one), with the counter', async () => {
     const c = await conversation();
-    const roleId = await createRole(db, c.company, 'Agente');
-    const user = await createUser(db, c.company, roleId);
+    const roleId = await createRole(db, c.companyId, 'Agente');
+    const user = await createUser(db, c.companyId, roleId);
     const first = await insert(c, { sender: 'CLIENT', time: new Date('2026-01-10T10:00:00Z') });
     const last = await insert(c, { sender: 'CLIENT', time: new Date('2026-01-10T10:00:00Z') });
     const ours = await insert(c, { time: new Date('2026-01-10T11:00:00Z') });
@@ -295,13 +280,13 @@ describe('MessagesRepository', () => {
 
   it("reads the agent's signature setting and the channel's template in the language asked first", async () => {
     const c = await conversation();
-    const roleId = await createRole(db, c.company, 'Agente');
-    const user = await createUser(db, c.company, roleId, { name: 'Ana' });
+    const roleId = await createRole(db, c.companyId, 'Agente');
+    const user = await createUser(db, c.companyId, roleId, { name: 'Ana' });
     expect(await messages.agentSignature(user.id, true)).toEqual({ name: 'Ana', on: true });
     await db
       .updateTable('companies')
       .set({ settings: jsonb({ isAgentNameInMessageActive: false }) })
-      .where('id', '=', c.company)
+      .where('id', '=', c.companyId)
       .execute();
     expect(await messages.agentSignature(user.id, true)).toEqual({ name: 'Ana', on: false });
     expect(await messages.agentSignature(-1, true)).toBeUndefined();
@@ -309,7 +294,7 @@ describe('MessagesRepository', () => {
     const template = (language: string, variables: number) =>
       db
         .insertInto('whatsapp_templates')
-        .values({ companyId: c.company, channelId: c.channelId, name: 'bienvenida', language, variables })
+        .values({ companyId: c.companyId, channelId: c.channelId, name: 'bienvenida', language, variables })
         .execute();
     await template('en', 1);
     await template('es', 2);
@@ -317,7 +302,7 @@ describe('MessagesRepository', () => {
     expect(await messages.templateForSend(c.channelId, 'bienvenida', 'pt')).toMatchObject({ variables: 1 });
     expect(await messages.templateForSend(c.channelId, 'otra', 'es')).toBeUndefined();
     expect(await messages.audience(c.clientId)).toEqual({
-      companyId: c.company,
+      companyId: c.companyId,
       agentId: null,
       groupAdminId: null,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionsRepository } from '../../src/modules/auth/sessions.repository';
+import { SessionsRepository } from '../../src/modules/sessions/sessions.repository';
 import { createTestCompany, testDatabase } from './database';
 import { createRole, createUser } from './people';
 

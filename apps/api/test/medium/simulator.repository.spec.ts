@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatorRepository } from '../../src/modules/sandbox/simulator.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel, createConversation } from './fixtures';
 
 const db = testDatabase();
 const simulator = new SimulatorRepository(db);
@@ -8,24 +9,13 @@ const simulator = new SimulatorRepository(db);
 describe('SimulatorRepository', () => {
   it('reads the newest messages of the conversation with a client key, newest first, up to the limit', async () => {
     const company = await createTestCompany(db);
-    const channel = await db
-      .insertInto('channels')
-      .values({ companyId: company, name: 'sim', platform: 'sandbox', providerId: `sim-${company}` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const client = async (from: string) =>
-      (
-        await db
-          .insertInto('clients')
-          .values({ companyId: company, channelId: channel.id, senderId: from, key: `${channel.id}-${from}` })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const channel = await createChannel(db, company, { platform: 'sandbox' });
+    const client = (from: string) => createConversation(db, company, channel, { senderId: from });
     const mine = await client('5215500000001');
     const theirs = await client('5215500000002');
     const message = (clientId: number, content: string, time: string) => ({
       companyId: company,
-      channelId: channel.id,
+      channelId: channel,
       clientId,
       content,
       sender: 'CLIENT' as const,
@@ -42,10 +32,10 @@ describe('SimulatorRepository', () => {
       ])
       .execute();
 
-    const rows = await simulator.latestMessages(`${channel.id}-5215500000001`, 3);
+    const rows = await simulator.latestMessages(`${channel}-5215500000001`, 3);
     expect(rows.map((m) => m.content)).toEqual(['tres', 'dos-b', 'dos-a']);
     expect(rows[0]).toMatchObject({ clientId: mine, sender: 'CLIENT', seen: false });
     expect(rows[0].time).toBeInstanceOf(Date);
-    expect(await simulator.latestMessages(`${channel.id}-000`, 3)).toEqual([]);
+    expect(await simulator.latestMessages(`${channel}-000`, 3)).toEqual([]);
   });
 });

@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SpacesRepository } from '../../src/modules/spaces/spaces.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel } from './fixtures';
+import { createSpace } from './people';
 
 const db = testDatabase();
 const spaces = new SpacesRepository(db);
 
-async function space(companyId: number, name: string, isDefault = false): Promise<number> {
-  const row = await db
-    .insertInto('spaces')
-    .values({ companyId, name, isDefault })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function channel(companyId: number, name = 'c'): Promise<number> {
-  const row = await db
-    .insertInto('channels')
-    .values({ companyId, name, platform: 'sandbox', providerId: `sp-${companyId}-${name}-${Math.random()}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const space = (companyId: number, name: string, isDefault = false) =>
+  createSpace(db, companyId, name, isDefault);
+const channel = (companyId: number) => createChannel(db, companyId, { platform: 'sandbox' });
 
 async function user(
   companyId: number,
@@ -94,7 +82,7 @@ describe('SpacesRepository', () => {
 
   it('creates a space with its channels; of two racing twins the unique index keeps one', async () => {
     const company = await createTestCompany(db);
-    const [a, b] = [await channel(company, 'a'), await channel(company, 'b')];
+    const [a, b] = [await channel(company), await channel(company)];
     const id = await spaces.create({ companyId: company, name: 'Soporte', imageUrl: null }, [a, b]);
     expect(await linked(id)).toEqual([a, b].sort((x, y) => x - y));
     const results = await Promise.allSettled(
@@ -112,7 +100,7 @@ describe('SpacesRepository', () => {
 
   it('updates the name and replaces the channel list only when one is given', async () => {
     const company = await createTestCompany(db);
-    const [a, b, c] = [await channel(company, 'a'), await channel(company, 'b'), await channel(company, 'c')];
+    const [a, b, c] = [await channel(company), await channel(company), await channel(company)];
     const id = await spaces.create({ companyId: company, name: 'Sur', imageUrl: null }, [a, b]);
     await spaces.update(id, { name: 'Sur 2', imageUrl: '/x.png' }, null);
     expect(await linked(id)).toEqual([a, b]);
@@ -185,25 +173,5 @@ describe('SpacesRepository', () => {
     const lone = await space(company, 'Solo');
     expect(await spaces.delete(company, lone)).toBeNull();
     expect(await spaces.findById(lone)).toBeDefined();
-  });
-
-  it('hears a change: members and selectors of the spaces, or of the spaces holding the channels', async () => {
-    const company = await createTestCompany(db);
-    const a = await space(company, 'A');
-    const b = await space(company, 'B');
-    const ch = await channel(company);
-    await spaces.linkChannels(db, b, [ch]);
-    await spaces.linkChannels(db, b, [ch]);
-    const member = await user(company, 'agente', [a]);
-    const selector = await user(company, 'groupadmin', [], a);
-    const ofB = await user(company, 'agente', [b]);
-    await user(company, 'agente', []);
-    const sorted = (rows: Array<{ id: number; roleName: string }>) => [...rows].sort((x, y) => x.id - y.id);
-    expect(sorted(await spaces.audience(company, { spaceIds: [a] }))).toEqual([
-      { id: member, roleName: 'agente' },
-      { id: selector, roleName: 'groupadmin' },
-    ]);
-    expect(await spaces.audience(company, { channelIds: [ch] })).toEqual([{ id: ofB, roleName: 'agente' }]);
-    expect(await spaces.audience(company, {})).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../src/database/kysely';
 import { TagsRepository } from '../../src/modules/tags/tags.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel, createConversation } from './fixtures';
 import { createRole, createUser } from './people';
 
 const db = testDatabase();
@@ -13,29 +13,8 @@ const tag = (companyId: number, name: string, color = '#aaaaaa') => ({
   key: `${companyId}:${name.toLowerCase()}`,
 });
 
-async function channel(database: Database, companyId: number, suffix = ''): Promise<number> {
-  const row = await database
-    .insertInto('channels')
-    .values({ companyId, name: 'c', platform: 'sms', providerId: `tags-${companyId}${suffix}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function client(companyId: number, channelId: number, lastUpdate: Date): Promise<number> {
-  const row = await db
-    .insertInto('clients')
-    .values({
-      companyId,
-      channelId,
-      senderId: `52155${Math.floor(Math.random() * 1e8)}`,
-      key: `k-${companyId}-${Math.random()}`,
-      lastUpdate,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const client = (companyId: number, channelId: number, lastUpdate: Date) =>
+  createConversation(db, companyId, channelId, { lastUpdate });
 
 async function created(companyId: number, name: string, limit = 50): Promise<number> {
   const row = await tags.create(companyId, tag(companyId, name), limit);
@@ -81,7 +60,7 @@ describe('TagsRepository', () => {
       })
       .execute();
     await created(other, 'Alfa');
-    const ch = await channel(db, company);
+    const ch = await createChannel(db, company);
     const c1 = await client(company, ch, new Date());
     const c2 = await client(company, ch, new Date());
     await db
@@ -115,8 +94,8 @@ describe('TagsRepository', () => {
     const company = await createTestCompany(db);
     const t = await created(company, 'T');
     const u = await created(company, 'U');
-    const ch1 = await channel(db, company, 'a');
-    const ch2 = await channel(db, company, 'b');
+    const ch1 = await createChannel(db, company);
+    const ch2 = await createChannel(db, company);
     const old = await client(company, ch1, new Date('2024-01-01'));
     const recent = await client(company, ch1, new Date('2024-06-01'));
     const middle = await client(company, ch2, new Date('2024-03-01'));

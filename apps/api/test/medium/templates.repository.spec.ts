@@ -2,33 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { jsonb } from '../../src/database/jsonb';
 import { TemplatesRepository } from '../../src/modules/templates/templates.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel } from './fixtures';
 
 const db = testDatabase();
 const templates = new TemplatesRepository(db);
-
-let counter = 0;
-async function channel(companyId: number): Promise<number> {
-  counter += 1;
-  const row = await db
-    .insertInto('channels')
-    .values({
-      companyId,
-      name: 'WA',
-      platform: 'whatsapp_cloud',
-      providerId: `tpl-${process.pid}-${Date.now()}-${counter}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('TemplatesRepository', () => {
   it('lists the company’s templates by name, language and id, filtered by channel and status', async () => {
     const company = await createTestCompany(db);
     const other = await createTestCompany(db);
-    const wa = await channel(company);
-    const wa2 = await channel(company);
-    const foreign = await channel(other);
+    const wa = await createChannel(db, company);
+    const wa2 = await createChannel(db, company);
+    const foreign = await createChannel(db, other);
     const components = [{ type: 'BODY' as const, text: 'Hola {{1}}' }];
     const inserted = await db
       .insertInto('whatsapp_templates')

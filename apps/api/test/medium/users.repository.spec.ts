@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsersRepository } from '../../src/modules/users/users.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel, createConversation } from './fixtures';
 import { createRole, createSpace, createUser } from './people';
 
 const db = testDatabase();
@@ -13,15 +14,6 @@ async function company() {
   const admin = await createRole(db, companyId, 'admin', ['writeUsers', 'readUsers']);
   const agent = await createRole(db, companyId, 'agente', ['readConversations']);
   return { companyId, admin, agent };
-}
-
-async function channel(companyId: number, name = 'c'): Promise<number> {
-  const row = await db
-    .insertInto('channels')
-    .values({ companyId, name, platform: 'sms', providerId: `p-${companyId}-${name}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe('UsersRepository: the team', () => {
@@ -283,19 +275,10 @@ describe('UsersRepository: writes', () => {
     const leaving = await createUser(db, companyId, agent);
     const boss = await createUser(db, companyId, admin, { isAdminOfIds: [leaving.id, 99] });
     const outsider = await createUser(db, other.companyId, other.admin, { isAdminOfIds: [leaving.id] });
-    const channelId = await channel(companyId);
-    const client = await db
-      .insertInto('clients')
-      .values({
-        companyId,
-        channelId,
-        senderId: '5215500000001',
-        key: `k-${companyId}`,
-        agentId: leaving.id,
-        groupAdminId: leaving.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const client = await createConversation(db, companyId, await createChannel(db, companyId), {
+      agentId: leaving.id,
+      groupAdminId: leaving.id,
+    });
 
     const changed = await users.transaction(async (trx) => {
       await users.releaseConversations(trx, companyId, leaving.id);
@@ -307,7 +290,7 @@ describe('UsersRepository: writes', () => {
     const after = await db
       .selectFrom('clients')
       .select(['agentId', 'groupAdminId'])
-      .where('id', '=', client.id)
+      .where('id', '=', client)
       .executeTakeFirst();
     expect(after).toEqual({ agentId: null, groupAdminId: null });
     const admins = await db
@@ -388,7 +371,7 @@ describe('UsersRepository: sign-in and profile', () => {
   it('lists the channels of spaces once each, in id order', async () => {
     const { companyId } = await company();
     const [s1, s2] = [await createSpace(db, companyId, 'uno'), await createSpace(db, companyId, 'dos')];
-    const [c1, c2] = [await channel(companyId, 'a'), await channel(companyId, 'b')];
+    const [c1, c2] = [await createChannel(db, companyId), await createChannel(db, companyId)];
     await db
       .insertInto('space_channels')
       .values([

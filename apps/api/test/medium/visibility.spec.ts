@@ -9,6 +9,7 @@ import { canSeeClient } from '../../src/modules/clients/client-access';
 import type { ListViewer } from '../../src/modules/clients/conversation-list.query';
 import { ConversationsRepository } from '../../src/modules/clients/conversations.repository';
 import { createTestCompany, testDatabase } from './database';
+import { createChannel, createConversation } from './fixtures';
 import { createRole, createSpace, createUser } from './people';
 
 const db = testDatabase();
@@ -31,24 +32,9 @@ describe('one visibility rule', () => {
       groupadmin: await role(ROLE_NAMES.groupadmin),
       agente: await role(ROLE_NAMES.agente),
     };
-    const channel = async (spaceIds: number[], n: number) => {
-      const { id } = await db
-        .insertInto('channels')
-        .values({
-          companyId,
-          name: `Canal ${n}`,
-          platform: 'whatsapp_cloud',
-          providerId: `vis-${companyId}-${n}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const spaceId of spaceIds)
-        await db.insertInto('space_channels').values({ channelId: id, spaceId }).execute();
-      return id;
-    };
-    const channelA = await channel([spaceA], 1);
-    const channelB = await channel([spaceB], 2);
-    const channelAB = await channel([spaceA, spaceB], 3);
+    const channelA = await createChannel(db, companyId, { spaceIds: [spaceA] });
+    const channelB = await createChannel(db, companyId, { spaceIds: [spaceB] });
+    const channelAB = await createChannel(db, companyId, { spaceIds: [spaceA, spaceB] });
     const spaceChannels = new Map([
       [spaceA, [channelA, channelAB]],
       [spaceB, [channelB, channelAB]],
@@ -84,23 +70,14 @@ describe('one visibility rule', () => {
       for (const agentId of [null, agentA.id, agentB.id, agentC.id, group.id, admin.id]) {
         for (const groupAdminId of [null, group.id]) {
           n += 1;
-          const senderId = `52155${String(companyId).padStart(4, '0')}${String(n).padStart(4, '0')}`;
-          const { id } = await db
-            .insertInto('clients')
-            .values({
-              companyId,
-              channelId,
-              senderId,
-              key: `${channelId}-${senderId}`,
-              name: `Contacto ${n}`,
-              cleanedName: `contacto${n}`,
-              agentId,
-              groupAdminId,
-              lastMessageId: n,
-              lastUpdate: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const id = await createConversation(db, companyId, channelId, {
+            name: `Contacto ${n}`,
+            cleanedName: `contacto${n}`,
+            agentId,
+            groupAdminId,
+            lastMessageId: n,
+            lastUpdate: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+          });
           seeded.push({ id, channelId, agentId, groupAdminId });
         }
       }

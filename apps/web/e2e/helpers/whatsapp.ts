@@ -36,3 +36,30 @@ export async function postWhatsappWebhook(baseUrl: string, value: Record<string,
   if (response.status !== 200)
     throw new Error(`Webhook answered ${response.status}: ${await response.text()}`);
 }
+
+let sent = 0;
+
+/**
+ * A customer's text on the Demo channel (as in the API's __fixtures__/message-text.json), sent `secondsAgo`
+ * before now; each call has a message id of its own, so none is taken for a redelivery.
+ */
+export async function postCustomerText(
+  baseUrl: string,
+  customer: { phone: string; name: string },
+  text: string,
+  secondsAgo = 0,
+): Promise<void> {
+  sent += 1;
+  await postWhatsappWebhook(baseUrl, {
+    contacts: [{ profile: { name: customer.name }, wa_id: customer.phone }],
+    messages: [
+      {
+        from: customer.phone,
+        id: `wamid.E2E${customer.phone}.${Date.now()}.${sent}`,
+        timestamp: String(Math.floor(Date.now() / 1000) - secondsAgo),
+        type: 'text',
+        text: { body: text },
+      },
+    ],
+  });
+}

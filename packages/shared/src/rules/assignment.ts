@@ -2,6 +2,16 @@ import { platformOf } from '../platforms';
 import type { WorkingHours } from '../team';
 import { isWithinWorkingHours } from '../team';
 
+/** Why a conversation cannot be reassigned to the chosen agent or group (02 §3, §5 "Reassign"). */
+export const ASSIGNMENT_MESSAGES = {
+  agentOrGroup: 'Elige un agente o un grupo, no ambos.',
+  agentNotInCompany: 'El agente no existe en tu empresa.',
+  agentWithoutChannel: 'El agente no tiene acceso al canal de esta conversación.',
+  agentUnavailable: 'El agente no está disponible.',
+  groupsDisabled: 'La reasignación a grupos está desactivada.',
+  groupNotInCompany: 'El grupo no existe en tu empresa.',
+} as const;
+
 /**
  * 02 §3 isAgentNameInMessageActive: the customer sees who wrote. WhatsApp (and the sandbox, which mimics it)
  * renders *bold*; Messenger and SMS show the markup literally, so they get the plain name.

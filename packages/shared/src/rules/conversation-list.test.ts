@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ConversationChannelView, ConversationView, MessageView } from '../messaging';
 import { REALTIME_EVENTS, type RealtimeEventMap } from '../realtime-events';
+import { conversationView, messageView } from '../test/fixtures';
 import {
   applyConversationEvent,
   CONVERSATION_FILTER_TYPES,
@@ -60,64 +61,34 @@ function minutesAfterStart(minutes: number): string {
 
 function conversation(id: number, overrides: Partial<ConversationView> = {}): ConversationView {
   const phone = `52155${String(id).padStart(8, '0')}`;
-  return {
+  return conversationView({
     id,
-    companyId: 1,
     key: `${WHATSAPP.id}_${phone}@c.us`,
     senderId: `${phone}@c.us`,
-    name: `Cliente ${id}`,
-    nameFromChannel: null,
-    cleanedName: `cliente${id}${phone}`,
-    imageUrl: null,
     priority: 0.5,
-    unreadMessages: 0,
     answered: true,
-    isArchived: false,
-    isBroadcastMessage: false,
-    isConversationValuable: false,
-    hasFollowUpMessage: false,
-    isClosed: false,
     agentId: ANA,
     agent: { id: ANA, name: 'Ana', imageUrl: null },
-    groupAdminId: null,
-    tags: [],
-    category: null,
-    lastMessageId: id * 100,
-    lastMessage: 'Hola',
     lastMessageStatus: 'sent',
-    lastMessageSender: 'CLIENT',
     lastUpdate: minutesAfterStart(id),
     createdAt: minutesAfterStart(0),
     windowRemainingTime: 1440,
-    windowExpiresAt: null,
     channel: WHATSAPP,
     ...overrides,
-  };
+  });
 }
 
 function message(clientId: number, id: number, overrides: Partial<MessageView> = {}): MessageView {
-  return {
+  return messageView({
     id,
     clientId,
     channelId: WHATSAPP.id,
-    type: 'text',
     content: 'Buenas tardes',
-    sender: 'CLIENT',
-    senderUserId: null,
-    messageStatus: null,
     messageApiId: `wamid.${id}`,
-    errorCode: null,
-    errorInfo: null,
-    quotedMsgId: null,
-    quotedMsgBody: null,
-    quotedMsgType: null,
-    seen: false,
-    payload: null,
-    fakeId: null,
     time: minutesAfterStart(100),
     createdAt: minutesAfterStart(100),
     ...overrides,
-  };
+  });
 }
 
 /** The row as the server sends it after a new message was stored. */

@@ -16,6 +16,16 @@ import { ROLE_NAMES } from '../permissions';
 import { isListedInInbox } from '../platforms';
 import { normalizeSearchKeyword } from './search';
 
+export const CONVERSATION_MESSAGES = {
+  filterValue: 'Valor de filtro inválido',
+  filterType: 'Tipo de filtro inválido',
+  keywordTooLong: 'La búsqueda es demasiado larga',
+  pageTooLarge: 'Se pueden pedir como máximo 5000 conversaciones',
+  cursor: 'El cursor de paginación no es válido.',
+  selectConversation: 'Selecciona al menos una conversación.',
+  unarchiveDisabled: 'Tu empresa no permite desarchivar conversaciones.',
+} as const;
+
 /**
  * 02 §2: the inbox filter types. The API validates `filterType` against this list, so values and order must
  * stay as the API's conversations-filter input has them.

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DATASHEET_FIELD_TYPES } from '../limits';
-import { DATASHEET_MESSAGES, isDatasheetFieldType, validateDatasheetValue } from './datasheet';
+import {
+  DATASHEET_FIELD_MESSAGES,
+  DATASHEET_MESSAGES,
+  datasheetFieldNameError,
+  datasheetListOptions,
+  heldOptionMessage,
+  isDatasheetFieldType,
+  validateDatasheetValue,
+} from './datasheet';
 
 const field = (type: string, options: string[] = []) => ({ type, options });
 
@@ -64,5 +72,53 @@ describe('isDatasheetFieldType', () => {
   it('knows the seven field types of 02 §3', () => {
     expect(DATASHEET_FIELD_TYPES.every(isDatasheetFieldType)).toBe(true);
     expect(isDatasheetFieldType('color')).toBe(false);
+  });
+});
+
+describe('datasheetFieldNameError (02 §3 field administration)', () => {
+  it('asks for a name, caps it at 80 characters', () => {
+    expect(datasheetFieldNameError('  ')).toBe('El nombre del campo es obligatorio.');
+    expect(datasheetFieldNameError('a'.repeat(81))).toBe('Máximo 80 caracteres.');
+    expect(datasheetFieldNameError('Cumpleaños')).toBeNull();
+  });
+
+  it("refuses a contact's own field, case and accents aside", () => {
+    expect(datasheetFieldNameError('telefono')).toBe(DATASHEET_FIELD_MESSAGES.nameReserved);
+    expect(datasheetFieldNameError(' CORREO  del agente ')).toBe(
+      'Ese nombre es de un campo propio del contacto; elige otro.',
+    );
+  });
+});
+
+describe('datasheetListOptions', () => {
+  it('trims the choices and drops blanks and repeats, case aside', () => {
+    expect(datasheetListOptions([' Rojo ', 'rojo', '', 'Azul'])).toEqual({
+      ok: true,
+      options: ['Rojo', 'Azul'],
+    });
+  });
+
+  it('needs at least one choice', () => {
+    expect(datasheetListOptions(['  '])).toEqual({
+      ok: false,
+      error: 'Una lista necesita al menos una opción.',
+    });
+    expect(datasheetListOptions(null)).toEqual({
+      ok: false,
+      error: DATASHEET_FIELD_MESSAGES.optionsRequired,
+    });
+  });
+
+  it('caps each choice and their number', () => {
+    expect(datasheetListOptions(['x'.repeat(101)])).toEqual({
+      ok: false,
+      error: 'Máximo 100 caracteres por opción.',
+    });
+    const many = Array.from({ length: 101 }, (_, i) => `Opción ${i}`);
+    expect(datasheetListOptions(many)).toEqual({ ok: false, error: 'Máximo 100 opciones.' });
+  });
+
+  it('names a choice some contact holds', () => {
+    expect(heldOptionMessage('Rojo')).toBe('Hay contactos con la opción «Rojo»; no se puede quitar.');
   });
 });

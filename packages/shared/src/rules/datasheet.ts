@@ -1,4 +1,6 @@
 import { DATASHEET_FIELD_TYPES, type DatasheetFieldType } from '../limits';
+import { collapseSpaces, maxCharactersMessage } from './names';
+import { normalizeSearchKeyword } from './search';
 import { type ValidationResult, validateCustomFieldValue } from './validation';
 
 // 02 §3 client info entry: values are text; the API and the info panel agree on this cap.
@@ -50,4 +52,73 @@ export function validateDatasheetValue(
     default:
       return null;
   }
+}
+
+// 02 §3 data-sheet field administration: the name and list choices the form and the API accept.
+export const DATASHEET_FIELD_NAME_MAX = 80;
+export const DATASHEET_OPTION_MAX = 100;
+export const DATASHEET_OPTIONS_MAX = 100;
+
+/**
+ * 02 §5: a field may not take the name of one of the contact's own fields (the import's first columns and what
+ * every contact already shows), or the import and the report could not tell them apart.
+ */
+export const DEFAULT_CONTACT_FIELDS = [
+  'Nombre',
+  'Apellido',
+  'Teléfono',
+  'Etiquetas',
+  'Correo del agente',
+  'Agente',
+  'Canal',
+  'Plataforma',
+  'Categoría',
+] as const;
+const DEFAULT_KEYS = new Set(DEFAULT_CONTACT_FIELDS.map((n) => normalizeSearchKeyword(n)));
+
+export const DATASHEET_FIELD_MESSAGES = {
+  nameRequired: 'El nombre del campo es obligatorio.',
+  nameReserved: 'Ese nombre es de un campo propio del contacto; elige otro.',
+  typeInvalid: 'Elige un tipo de campo válido.',
+  optionsRequired: 'Una lista necesita al menos una opción.',
+  optionTooLong: `Máximo ${DATASHEET_OPTION_MAX} caracteres por opción.`,
+  tooManyOptions: `Máximo ${DATASHEET_OPTIONS_MAX} opciones.`,
+  notFound: 'El campo no existe.',
+  typeLocked: 'No se puede cambiar el tipo de un campo que ya tiene valores.',
+} as const;
+
+/** A choice some contact holds cannot be taken off the list. */
+export function heldOptionMessage(option: string): string {
+  return `Hay contactos con la opción «${option}»; no se puede quitar.`;
+}
+
+/** 02 §3 data-sheet field name: required, at most 80 characters, not one of the contact's own fields. */
+export function datasheetFieldNameError(raw: string | null | undefined): ValidationResult {
+  const name = collapseSpaces(raw);
+  if (!name) return DATASHEET_FIELD_MESSAGES.nameRequired;
+  if (name.length > DATASHEET_FIELD_NAME_MAX) return maxCharactersMessage(DATASHEET_FIELD_NAME_MAX);
+  return DEFAULT_KEYS.has(normalizeSearchKeyword(name)) ? DATASHEET_FIELD_MESSAGES.nameReserved : null;
+}
+
+/**
+ * The choices of a list field as stored: trimmed, blanks and repeats (case aside) dropped, in the order given;
+ * or the reason they are refused.
+ */
+export function datasheetListOptions(
+  raw: readonly string[] | null | undefined,
+): { ok: true; options: string[] } | { ok: false; error: string } {
+  const seen = new Set<string>();
+  const options: string[] = [];
+  for (const entry of raw ?? []) {
+    const option = entry.trim();
+    if (!option || seen.has(option.toLowerCase())) continue;
+    if (option.length > DATASHEET_OPTION_MAX)
+      return { ok: false, error: DATASHEET_FIELD_MESSAGES.optionTooLong };
+    seen.add(option.toLowerCase());
+    options.push(option);
+  }
+  if (options.length === 0) return { ok: false, error: DATASHEET_FIELD_MESSAGES.optionsRequired };
+  if (options.length > DATASHEET_OPTIONS_MAX)
+    return { ok: false, error: DATASHEET_FIELD_MESSAGES.tooManyOptions };
+  return { ok: true, options };
 }

@@ -1,3 +1,15 @@
+/** What the Messenger sync answers, for the whole sync or for one Page of it. */
+export const MESSENGER_SYNC_MESSAGES = {
+  tokenRefused: 'El token de Facebook no es válido o expiró. Vuelve a iniciar sesión con Facebook.',
+  pageOfOtherCompany: 'La página ya está vinculada a otra empresa.',
+  expiryIsMessengerOnly: 'Solo los canales de Messenger tienen fecha de vencimiento.',
+  pageTokenExpired:
+    'La conexión de la página con Facebook expiró. Vuelve a sincronizar tus páginas de Messenger.',
+  noMessagingPermission: 'No tienes permiso para administrar los mensajes de esta página.',
+  facebookDown: 'Facebook no respondió al conectar la página; vuelve a intentarlo.',
+  facebookRefused: (reason: string) => `Facebook no permitió conectar la página: ${reason}`,
+} as const;
+
 /** A Messenger channel the company already has, keyed by its Page id. */
 export interface KnownPage {
   channelId: number;

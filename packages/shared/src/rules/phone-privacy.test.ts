@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationView, MessageView } from '../messaging';
+import type { ConversationChannelView, ConversationView, MessageView } from '../messaging';
+import { conversationView, messageView } from '../test/fixtures';
 import {
   isNumberChangeText,
   mentionsPhone,
@@ -11,67 +12,26 @@ import { systemNoticeText } from './received-content';
 
 const PHONE = '5215512345678';
 
-function view(overrides: Partial<ConversationView> = {}): ConversationView {
-  return {
+const CHANNEL: ConversationChannelView = {
+  id: 3,
+  name: 'Ventas',
+  platform: 'whatsapp_cloud',
+  phone: '5215500000000',
+};
+
+const view = (overrides: Partial<ConversationView> = {}): ConversationView =>
+  conversationView({
     id: 7,
-    companyId: 1,
-    key: `3-${PHONE}`,
     senderId: PHONE,
     name: null,
     nameFromChannel: 'Ana',
     cleanedName: `ana${PHONE}`,
-    imageUrl: null,
-    priority: 0,
-    unreadMessages: 0,
-    answered: false,
-    isArchived: false,
-    isBroadcastMessage: false,
-    isConversationValuable: false,
-    hasFollowUpMessage: false,
-    isClosed: false,
-    agentId: null,
-    agent: null,
-    groupAdminId: null,
-    tags: [],
-    category: null,
-    lastMessageId: 1,
-    lastMessage: 'hola',
-    lastMessageStatus: null,
-    lastMessageSender: 'CLIENT',
-    lastUpdate: null,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    windowRemainingTime: 0,
-    windowExpiresAt: null,
-    channel: { id: 3, name: 'Ventas', platform: 'whatsapp_cloud', phone: '5215500000000' },
-    referral: null,
+    channel: CHANNEL,
     ...overrides,
-  };
-}
+  });
 
-function message(overrides: Partial<MessageView> = {}): MessageView {
-  return {
-    id: 1,
-    clientId: 7,
-    channelId: 3,
-    type: 'text',
-    content: 'hola',
-    sender: 'CLIENT',
-    senderUserId: null,
-    messageStatus: null,
-    messageApiId: null,
-    errorCode: null,
-    errorInfo: null,
-    quotedMsgId: null,
-    quotedMsgBody: null,
-    quotedMsgType: null,
-    seen: false,
-    payload: null,
-    fakeId: null,
-    time: '2024-01-01T00:00:00.000Z',
-    createdAt: '2024-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<MessageView> = {}): MessageView =>
+  messageView({ clientId: 7, channelId: CHANNEL.id, ...overrides });
 
 const changeLine = systemNoticeText({
   event: 'number_changed',

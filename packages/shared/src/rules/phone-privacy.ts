@@ -89,8 +89,11 @@ function withoutNumbers(payload: Record<string, unknown> | null): Record<string,
   };
 }
 
+/** What of a message (its view or its stored row) can name the customer's numbers. */
+type MessageTexts = Pick<MessageView, 'content' | 'payload' | 'quotedMsgBody'> & { sender: string };
+
 /** The message as a user without canSeePhoneNumber receives it: a number-change notice without the numbers. */
-export function messageWithoutPhone(message: MessageView): MessageView {
+export function messageWithoutPhone<M extends MessageTexts>(message: M): M {
   const quoted = isNumberChangeText(message.quotedMsgBody) ? NUMBER_CHANGED_TEXT : message.quotedMsgBody;
   if (message.sender !== 'SYSTEM' || !isNumberChangeText(message.content)) {
     return quoted === message.quotedMsgBody ? message : { ...message, quotedMsgBody: quoted };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineTagAudiences, companyScopedKey, conjunctionAfterToggle } from './tags';
+import { combineTagAudiences, companyScopedKey, conjunctionAfterToggle, tagNameError } from './tags';
 
 // Tags: 1 = VIP, 2 = Nuevo, 3 = Frío.
 const contacts = [
@@ -66,5 +66,17 @@ describe('companyScopedKey', () => {
     expect(companyScopedKey(7, ' VIP ')).toBe('7-vip');
     expect(companyScopedKey(7, 'Ñandú')).toBe(companyScopedKey(7, 'ñandú'));
     expect(companyScopedKey(8, 'VIP')).not.toBe(companyScopedKey(7, 'VIP'));
+  });
+});
+
+describe('tagNameError (02 §3 Tag)', () => {
+  it('says a blank name is empty, in the TAG_NAME_EMPTY words', () => {
+    expect(tagNameError('   ')).toBe('El nombre de la etiqueta no puede estar vacío.');
+  });
+
+  it('caps the name at 50 characters once its spaces are collapsed', () => {
+    expect(tagNameError('a'.repeat(51))).toBe('El nombre puede tener como máximo 50 caracteres.');
+    expect(tagNameError(`${'a'.repeat(25)}   ${'b'.repeat(24)}`)).toBeNull();
+    expect(tagNameError('VIP')).toBeNull();
   });
 });

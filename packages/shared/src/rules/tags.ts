@@ -1,3 +1,6 @@
+import { userMessageFor } from '../errors';
+import { collapseSpaces, nameMaxLengthMessage } from './names';
+
 // 01 §2.7: how contacts of several tags are combined.
 export type TagConjunction = 'union' | 'intersection' | 'difference';
 export const TAG_CONJUNCTIONS: readonly TagConjunction[] = ['union', 'intersection', 'difference'];
@@ -45,4 +48,19 @@ export function conjunctionAfterToggle(
 // 02 §3: tags and data-sheet fields are unique per company by name, case aside: the key the unique index holds.
 export function companyScopedKey(companyId: number, name: string): string {
   return `${companyId}-${name.trim().toLocaleLowerCase('es')}`;
+}
+
+/** The longest tag name: the contact import and the tag form agree on it. */
+export const TAG_NAME_MAX = 50;
+
+export const TAG_MESSAGES = {
+  colorNotInPalette: 'Elige uno de los colores de la paleta.',
+  notFound: 'La etiqueta no existe.',
+} as const;
+
+/** 02 §3 Tag name: required (the TAG_NAME_EMPTY text), at most 50 characters once its spaces are collapsed. */
+export function tagNameError(raw: string | null | undefined): string | null {
+  const name = collapseSpaces(raw);
+  if (!name) return userMessageFor('TAG_NAME_EMPTY');
+  return name.length > TAG_NAME_MAX ? nameMaxLengthMessage(TAG_NAME_MAX) : null;
 }

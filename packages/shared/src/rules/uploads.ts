@@ -38,7 +38,17 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: 'Límite de 10 archivos excedido',
   tooManyFilesToast: 'Solo puedes subir hasta 10 archivos. Algunos archivos fueron descartados',
   someInvalidPrefix: 'Algunos archivos no son válidos: ',
+  // What the upload routes answer about the request itself.
+  attachFile: 'Adjunta un archivo.',
+  attachAtLeastOne: 'Adjunta al menos un archivo.',
+  singleFile: 'Solo puedes adjuntar un archivo.',
+  singleImage: 'Solo puedes adjuntar una imagen.',
+  unreadable: 'No se pudieron leer los archivos enviados.',
 } as const;
+
+export function fileNameTooLongMessage(max: number): string {
+  return `El nombre del archivo no debe exceder los ${max} caracteres`;
+}
 
 export function fileTooLargeMessage(maxBytes: number): string {
   return `Archivo demasiado grande (máximo ${megabytesLabel(maxBytes)} MB)`;

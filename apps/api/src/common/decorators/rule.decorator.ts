@@ -1,6 +1,7 @@
+import { VALIDATION_MESSAGES } from '@crm/shared';
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 
-export const REQUIRED_MESSAGE = 'Campo obligatorio';
+export const REQUIRED_MESSAGE = VALIDATION_MESSAGES.required;
 
 function messageFor(rule: (value: string) => string | null, value: unknown): string | null {
   if (typeof value !== 'string') return rule('') ?? REQUIRED_MESSAGE;

@@ -32,7 +32,7 @@ export function toErrorBody(error: unknown): { status: number; body: ApiErrorBod
       body: {
         code: 'VALIDATION_ERROR',
         message: 'Value out of range',
-        userMessage: 'Revisa los datos enviados.',
+        userMessage: userMessageFor('VALIDATION_ERROR'),
       },
     };
   }

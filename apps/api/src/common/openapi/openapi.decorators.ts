@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@crm/shared';
+import { type ApiErrorBody, VALIDATION_MESSAGES } from '@crm/shared';
 import { applyDecorators, type Type } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -26,7 +26,7 @@ export class ErrorBody implements ApiErrorBody {
   @ApiProperty({ description: 'English detail for logs and developers', example: 'Invalid field: email' })
   message: string;
 
-  @ApiProperty({ description: 'Spanish text to show the user', example: 'Correo invalido' })
+  @ApiProperty({ description: 'Spanish text to show the user', example: VALIDATION_MESSAGES.emailInvalid })
   userMessage: string;
 
   @ApiPropertyOptional({
@@ -39,7 +39,7 @@ export class ErrorBody implements ApiErrorBody {
     description: 'Validation errors: every field at fault and its Spanish message',
     type: 'object',
     additionalProperties: { type: 'string' },
-    example: { email: 'Correo invalido' },
+    example: { email: VALIDATION_MESSAGES.emailInvalid },
   })
   fields?: Record<string, string>;
 }

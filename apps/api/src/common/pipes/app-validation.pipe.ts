@@ -1,4 +1,4 @@
-import { findNulPath, INVALID_CHARACTERS_MESSAGE } from '@crm/shared';
+import { findNulPath, INPUT_MESSAGES, INVALID_CHARACTERS_MESSAGE, userMessageFor } from '@crm/shared';
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 import { AppException } from '../errors/app.exception';
@@ -67,7 +67,7 @@ export class AppValidationPipe extends ValidationPipe {
       forbidUnknownValues: false,
       validationError: { target: false, value: false },
       exceptionFactory: (errors: ValidationError[]) => {
-        const first = firstError(errors) ?? { field: 'body', message: 'Revisa los datos enviados.' };
+        const first = firstError(errors) ?? { field: 'body', message: userMessageFor('VALIDATION_ERROR') };
         return new AppException('VALIDATION_ERROR', {
           field: first.field,
           fields: allErrors(errors),
@@ -83,7 +83,7 @@ export class AppValidationPipe extends ValidationPipe {
     const isClassInput = metadata.metatype !== undefined && !PRIMITIVES.includes(metadata.metatype);
     if (metadata.type === 'body' && isClassInput) {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw AppException.validation('body', 'El cuerpo de la solicitud debe ser un objeto JSON.');
+        throw AppException.validation('body', INPUT_MESSAGES.bodyNotObject);
       }
     }
     return super.transform(value, metadata);

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { RealtimeGateway } from '../../realtime/realtime.gateway';
+import { SOCKET_AUTHENTICATOR } from '../../realtime/socket-authenticator';
 import { CompaniesModule } from '../companies/companies.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailVerificationsRepository } from './email-verifications.repository';
-import { PasswordService } from './password.service';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { RateLimitRepository } from './rate-limit.repository';
 import { RateLimitService } from './rate-limit.service';
-import { SessionsModule } from './sessions.module';
 import { TotpService } from './totp.service';
 
 @Module({
@@ -21,10 +21,11 @@ import { TotpService } from './totp.service';
     PasswordResetsRepository,
     RateLimitRepository,
     RateLimitService,
-    PasswordService,
     TotpService,
+    // The socket gateway lives here because its handshake needs sign-in's check; realtime only names the contract.
     RealtimeGateway,
+    { provide: SOCKET_AUTHENTICATOR, useExisting: AuthService },
   ],
-  exports: [AuthService, PasswordService],
+  exports: [AuthService],
 })
 export class AuthModule {}

@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { CompanyStatus, normalizeVerificationCode, ROLE_NAMES } from '@crm/shared';
+import {
+  CompanyStatus,
+  normalizeVerificationCode,
+  passwordResetEmail,
+  ROLE_NAMES,
+  verificationCodeEmail,
+} from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { randomToken, safeEqual, sha256 } from '../../common/crypto/secret-box';
@@ -7,6 +13,8 @@ import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../../providers/mail/mail.service';
 import { CompaniesService } from '../companies/companies.service';
+import { PasswordService } from '../sessions/password.service';
+import { type RequestMeta, SessionsService } from '../sessions/sessions.service';
 import { type SignInUser, UsersRepository } from '../users/users.repository';
 import type {
   EmailVerificationInput,
@@ -16,10 +24,8 @@ import type {
   VerifyCodeInput,
 } from './dto/auth.inputs';
 import { EmailVerificationsRepository } from './email-verifications.repository';
-import { PasswordService } from './password.service';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { RateLimitService } from './rate-limit.service';
-import { type RequestMeta, SessionsService } from './sessions.service';
 import { TotpService } from './totp.service';
 
 export type { RequestMeta };
@@ -189,12 +195,7 @@ export class AuthService {
       },
       now,
     );
-    await this.mail.send({
-      to: email,
-      subject: 'Tu código de verificación',
-      text: `Tu código de verificación es ${code}. Vence en ${EMAIL_CODE_TTL_MINUTES} minutos.`,
-      html: `<p>Tu código de verificación es <strong>${code}</strong>.</p><p>Vence en ${EMAIL_CODE_TTL_MINUTES} minutos.</p>`,
-    });
+    await this.mail.send({ to: email, ...verificationCodeEmail(code, EMAIL_CODE_TTL_MINUTES) });
     return { sent: true, resendAfterSeconds: RESEND_SECONDS };
   }
 
@@ -268,9 +269,7 @@ export class AuthService {
       const link = `${this.config.appUrl}/changePassword?token=${encodeURIComponent(token)}`;
       await this.mail.send({
         to: user.email,
-        subject: 'Restablece tu contraseña',
-        text: `Hola ${user.name}, para crear una nueva contraseña abre este enlace: ${link}\nEl enlace vence en ${this.config.resetTokenTtlMinutes} minutos y solo se puede usar una vez. Si no lo pediste, ignora este correo.`,
-        html: `<p>Hola ${escapeHtml(user.name)},</p><p>Para crear una nueva contraseña abre este enlace:</p><p><a href="${link}">${link}</a></p><p>El enlace vence en ${this.config.resetTokenTtlMinutes} minutos y solo se puede usar una vez. Si no lo pediste, ignora este correo.</p>`,
+        ...passwordResetEmail(user.name, link, this.config.resetTokenTtlMinutes),
       });
     }
     // Same answer for unknown e-mails: the form does not reveal who has an account.
@@ -293,8 +292,4 @@ export class AuthService {
     await this.rateLimit.reset([this.rateLimit.accountKey('login', await this.users.emailOf(userId))]);
     return { ok: true };
   }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

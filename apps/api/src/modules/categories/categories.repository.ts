@@ -2,25 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { type Database, InjectDatabase } from '../../database/kysely';
 import type { Categories } from '../../database/schema';
+import { insertNamed, nameIsFree, unlessTaken } from '../../database/unique-name';
 
 export type CategoryRow = Selectable<Categories>;
 export type CategoryName = Pick<CategoryRow, 'id' | 'name'>;
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /** The categories table (02 §3 Category). Names are unique per company, case aside. */
 @Injectable()
 export class CategoriesRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
-
-  /** The company's categories called `name`, case aside. */
-  private sameName(companyId: number, name: string) {
-    return this.db
-      .selectFrom('categories')
-      .select('id')
-      .where('companyId', '=', companyId)
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])));
-  }
 
   list(companyId: number): Promise<CategoryName[]> {
     return this.db
@@ -42,39 +32,23 @@ export class CategoriesRepository {
   }
 
   /** Undefined when the company already has the name (also when a racing twin wins on the unique index). */
-  async create(companyId: number, name: string): Promise<CategoryName | undefined> {
-    return this.db
-      .insertInto('categories')
-      .columns(['companyId', 'name'])
-      .expression(
-        this.db
-          .selectNoFrom((eb) => [
-            eb.cast<number>(eb.val(companyId), 'integer').as('companyId'),
-            eb.cast<string>(eb.val(name), 'varchar').as('name'),
-          ])
-          .where(({ not, exists }) => not(exists(this.sameName(companyId, name)))),
-      )
-      .returning(['id', 'name'])
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
+  create(companyId: number, name: string): Promise<CategoryName | undefined> {
+    return unlessTaken(
+      insertNamed(this.db, 'categories', companyId, name).returning(['id', 'name']).executeTakeFirst(),
+    );
   }
 
   /** Undefined when another category of the company has the name. */
-  async rename(companyId: number, id: number, name: string): Promise<CategoryName | undefined> {
-    return this.db
-      .updateTable('categories')
-      .set({ name })
-      .where('id', '=', id)
-      .where(({ not, exists }) => not(exists(this.sameName(companyId, name).where('id', '<>', id))))
-      .returning(['id', 'name'])
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
+  rename(companyId: number, id: number, name: string): Promise<CategoryName | undefined> {
+    return unlessTaken(
+      this.db
+        .updateTable('categories')
+        .set({ name })
+        .where('id', '=', id)
+        .where(nameIsFree(this.db, { table: 'categories', companyId, name }, id))
+        .returning(['id', 'name'])
+        .executeTakeFirst(),
+    );
   }
 
   /** The category's conversations stay, uncategorised, in the same transaction as the delete. */

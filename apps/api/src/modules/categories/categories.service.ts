@@ -1,3 +1,4 @@
+import { categoryNameError, collapseSpaces, NAMED_LIST_MESSAGES } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -7,23 +8,16 @@ import { conversationRooms } from '../clients/conversation-rooms';
 import { CategoriesRepository } from './categories.repository';
 import type { CategoryModel } from './models/category.model';
 
-export const CATEGORY_NAME_MAX = 120;
 /** As for tags: the newest conversations of a renamed or deleted category get a fresh view, not all of them. */
 const REFRESH_LIMIT = 200;
 
 export function cleanCategoryName(raw: string): string {
-  const name = (raw ?? '').trim().replace(/\s+/g, ' ');
-  if (!name) throw AppException.validation('name', 'Nombre obligatorio');
-  if (name.length > CATEGORY_NAME_MAX) {
-    throw AppException.validation(
-      'name',
-      `El nombre puede tener como máximo ${CATEGORY_NAME_MAX} caracteres.`,
-    );
-  }
-  return name;
+  const error = categoryNameError(raw);
+  if (error) throw AppException.validation('name', error);
+  return collapseSpaces(raw);
 }
 
-const DUPLICATED = 'Ya existe una categoría con ese nombre.';
+const DUPLICATED = NAMED_LIST_MESSAGES.categoryTaken;
 
 /** 02 §3 Category: the company's list that conversations are filed under (issue 6 administration). */
 @Injectable()
@@ -40,7 +34,7 @@ export class CategoriesService {
 
   private async own(user: AuthUser, id: number): Promise<void> {
     if ((await this.categories.companyOf(id)) !== user.companyId) {
-      throw AppException.validation('id', 'La categoría no existe.');
+      throw AppException.validation('id', NAMED_LIST_MESSAGES.categoryNotFound);
     }
   }
 

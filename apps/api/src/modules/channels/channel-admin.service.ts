@@ -1,10 +1,8 @@
-import { channelNameError } from '@crm/shared';
+import { channelNameError, SPACE_MESSAGES } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
-import { RealtimeService } from '../../realtime/realtime.service';
-import { notifyUserData } from '../spaces/space-audience';
-import { SpacesRepository } from '../spaces/spaces.repository';
+import { SpaceAudienceService } from '../space-audience/space-audience.service';
 import { ChannelsRepository } from './channels.repository';
 import { ChannelsService } from './channels.service';
 import type { ChannelModel } from './models/channel.model';
@@ -17,8 +15,7 @@ export class ChannelAdminService {
   constructor(
     private readonly repository: ChannelsRepository,
     private readonly channels: ChannelsService,
-    private readonly realtime: RealtimeService,
-    private readonly spaces: SpacesRepository,
+    private readonly audience: SpaceAudienceService,
   ) {}
 
   /** The company's channels, or those of the given spaces (already checked to be the company's). */
@@ -52,7 +49,7 @@ export class ChannelAdminService {
   async setChatbot(user: AuthUser, id: number, useChatbot: boolean): Promise<ChannelModel> {
     const channel = await this.channels.getForCompany(user.companyId, id, 'id');
     if (useChatbot && !channel.isActive) {
-      throw AppException.validation('useChatbot', 'Activa el canal antes de encender el chatbot.');
+      throw AppException.validation('useChatbot', SPACE_MESSAGES.chatbotNeedsActiveChannel);
     }
     await this.failingAs('ERROR_UPDATING_CHATBOT_STATUS', 'Error updating chatbot status', async () => {
       const updated = await this.repository.setChatbot(user.companyId, id, useChatbot);
@@ -76,8 +73,7 @@ export class ChannelAdminService {
 
   /** Users whose channel lists hold these channels load their data again (02 §7 updateUserData). */
   async notify(user: AuthUser, channelIds: readonly number[], reason: string): Promise<void> {
-    const audience = await this.spaces.audience(user.companyId, { channelIds });
-    notifyUserData(this.realtime, user.companyId, user.id, audience, reason);
+    await this.audience.notifyOf(user, { channelIds }, reason);
   }
 
   /** A failure of ours while writing (never bad input, checked before) becomes the catalogue's code. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SpacesRepository } from '../spaces/spaces.repository';
+import { SpaceAudienceModule } from '../space-audience/space-audience.module';
 import { ChannelAdminService } from './channel-admin.service';
 import { ChannelConnectService } from './channel-connect.service';
 import { ChannelRegistry } from './channel-registry.service';
@@ -10,6 +10,7 @@ import { ChannelsService } from './channels.service';
 import { MessengerSyncService } from './messenger-sync.service';
 
 @Module({
+  imports: [SpaceAudienceModule],
   controllers: [ChannelsController],
   providers: [
     ChannelsRepository,
@@ -19,9 +20,6 @@ import { MessengerSyncService } from './messenger-sync.service';
     ChannelConnectService,
     MessengerSyncService,
     ChannelsResolver,
-    // Who hears that a channel changed (SpacesRepository.audience): a stateless repository listed here rather
-    // than the spaces module imported, which imports this one.
-    SpacesRepository,
   ],
   exports: [ChannelsRepository, ChannelsService, ChannelRegistry, ChannelAdminService],
 })

@@ -1,3 +1,4 @@
+import { SPACE_MESSAGES } from '@crm/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
@@ -6,7 +7,7 @@ import type { ChannelCredentials, ChannelPlatform } from '../../providers/channe
 import { type ChannelRow, ChannelsRepository } from './channels.repository';
 
 const CHANNEL_CACHE_MS = 5000;
-const CHANNEL_NOT_FOUND = 'El canal no existe.';
+const CHANNEL_NOT_FOUND = SPACE_MESSAGES.channelNotFound;
 
 @Injectable()
 export class ChannelsService {

@@ -1,4 +1,4 @@
-import { planMessengerSync, platformOf } from '@crm/shared';
+import { MESSENGER_SYNC_MESSAGES, planMessengerSync, platformOf, VALIDATION_MESSAGES } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -18,7 +18,7 @@ import type { ChannelModel } from './models/channel.model';
 const DEFAULT_TOKEN_DAYS = 60;
 const UNIQUE_VIOLATION = '23505';
 
-const TOKEN_REFUSED = 'El token de Facebook no es válido o expiró. Vuelve a iniciar sesión con Facebook.';
+const M = MESSENGER_SYNC_MESSAGES;
 
 export interface MessengerSyncError {
   pageId: string;
@@ -84,9 +84,7 @@ export class MessengerSyncService {
       known,
       pages.filter((page) => {
         if (!takenIds.has(page.pageId)) return true;
-        errors.push(
-          pageError(page, 'PAGE_LINKED_TO_OTHER_COMPANY', 'La página ya está vinculada a otra empresa.'),
-        );
+        errors.push(pageError(page, 'PAGE_LINKED_TO_OTHER_COMPANY', M.pageOfOtherCompany));
         return false;
       }),
     );
@@ -124,9 +122,7 @@ export class MessengerSyncService {
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
         // Another sync (of this or another company) connected the Page first.
-        errors.push(
-          pageError(page, 'PAGE_LINKED_TO_OTHER_COMPANY', 'La página ya está vinculada a otra empresa.'),
-        );
+        errors.push(pageError(page, 'PAGE_LINKED_TO_OTHER_COMPANY', M.pageOfOtherCompany));
       }
     }
 
@@ -143,10 +139,7 @@ export class MessengerSyncService {
   ): Promise<{ channelId: number; expiresAt: string | null }> {
     const channel = await this.channels.getForCompany(user.companyId, channelId);
     if (!platformOf(channel.platform)?.tokenExpires || !channel.accessToken) {
-      throw AppException.validation(
-        'channelId',
-        'Solo los canales de Messenger tienen fecha de vencimiento.',
-      );
+      throw AppException.validation('channelId', M.expiryIsMessengerOnly);
     }
     const { accessToken } = this.channels.credentials(channel);
     let expiresAt: Date | null;
@@ -154,10 +147,7 @@ export class MessengerSyncService {
       expiresAt = await this.graph.tokenExpiry(accessToken);
     } catch (error) {
       if (error instanceof ProviderError && error.code === 'PROVIDER_AUTH_ERROR') {
-        throw AppException.validation(
-          'channelId',
-          'La conexión de la página con Facebook expiró. Vuelve a sincronizar tus páginas de Messenger.',
-        );
+        throw AppException.validation('channelId', M.pageTokenExpired);
       }
       throw this.providerFailure(error);
     }
@@ -188,11 +178,7 @@ export class MessengerSyncService {
   /** Subscribes the Page's webhooks; a refusal is this page's error, not the whole sync's. */
   private async subscribe(page: MessengerPage): Promise<MessengerSyncError | null> {
     if (!page.pageToken) {
-      return pageError(
-        page,
-        'PAGE_WITHOUT_MESSAGING',
-        'No tienes permiso para administrar los mensajes de esta página.',
-      );
+      return pageError(page, 'PAGE_WITHOUT_MESSAGING', M.noMessagingPermission);
     }
     try {
       await this.graph.subscribePage(page.pageId, page.pageToken);
@@ -201,19 +187,15 @@ export class MessengerSyncService {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn(`Messenger page ${page.pageId} not subscribed: ${error.message}`);
       if (error.retryable) {
-        return pageError(
-          page,
-          error.code,
-          'Facebook no respondió al conectar la página; vuelve a intentarlo.',
-        );
+        return pageError(page, error.code, M.facebookDown);
       }
-      return pageError(page, error.code, `Facebook no permitió conectar la página: ${error.info}`);
+      return pageError(page, error.code, M.facebookRefused(error.info));
     }
   }
 
   private async exchange(accessToken: string): Promise<LongLivedUserToken> {
     const token = accessToken?.trim() ?? '';
-    if (token === '') throw AppException.validation('accessToken', 'Campo obligatorio');
+    if (token === '') throw AppException.validation('accessToken', VALIDATION_MESSAGES.required);
     return this.fromGraph(() => this.graph.exchangeUserToken(token));
   }
 
@@ -223,7 +205,7 @@ export class MessengerSyncService {
       return await call();
     } catch (error) {
       if (error instanceof ProviderError && error.code === 'PROVIDER_AUTH_ERROR') {
-        throw AppException.validation('accessToken', TOKEN_REFUSED);
+        throw AppException.validation('accessToken', M.tokenRefused);
       }
       throw this.providerFailure(error);
     }

@@ -4,6 +4,7 @@ import {
   firstWord,
   formatReportDate,
   isPhoneBased,
+  mentionsPhone,
   normalizeSearchKeyword,
   platformLabel,
 } from '@crm/shared';
@@ -17,13 +18,17 @@ export interface ReportViewer {
 
 /** 02 §3 Contact report row out of a contacts report record (ConversationsRepository.reportPage). */
 export function toContactReportRow(record: ContactReportRecord, viewer: ReportViewer): ContactReportRow {
+  // Issue 15 §3: a customer with no profile name is named by the number (inbound), which the viewer may not see.
+  const shown = (text: string | null) =>
+    !viewer.canSeePhoneNumber && mentionsPhone(text, [record.senderId]) ? null : text;
+  const name = shown(record.name);
   const email = record.infos.find((i) => i.type === 'email')?.value ?? null;
   const plaza = record.infos.find((i) => normalizeSearchKeyword(i.name) === 'plaza')?.value ?? null;
   return {
     id: record.id,
-    nameFromChannel: firstWord(record.nameFromChannel ?? record.name),
-    lastName: record.lastName,
-    name: record.name,
+    nameFromChannel: firstWord(shown(record.nameFromChannel) ?? name),
+    lastName: shown(record.lastName),
+    name,
     agent: record.agentName,
     tags: record.tags.map((t) => t.name).join(', '),
     tagIds: record.tags.map((t) => t.id),

@@ -1,3 +1,4 @@
+import { CONVERSATION_MESSAGES } from '@crm/shared';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import type { ContactReportRecord } from './conversations.repository';
@@ -29,7 +30,7 @@ export function decodeListCursor(raw: string): ListCursor {
       throw new Error();
     return value;
   } catch {
-    throw AppException.validation('after', 'El cursor de paginación no es válido.');
+    throw AppException.validation('after', CONVERSATION_MESSAGES.cursor);
   }
 }
 

@@ -3,15 +3,13 @@ import type {
   ConversationCategoryView,
   ConversationTagView,
   ConversationView,
-  MessageView,
 } from '@crm/shared';
 import type { ChannelRow } from '../channels/channels.repository';
-import type { MessageRow } from '../messages/messages.repository';
 import type { ClientRow } from './conversations.repository';
 
 type ViewChannel = Pick<ChannelRow, 'id' | 'name' | 'platform' | 'phone'>;
 
-function iso(date: Date | null): string | null {
+export function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
@@ -29,10 +27,9 @@ const CLIENT_DATES = [
   'createdAt',
   'updatedAt',
 ] as const;
-const MESSAGE_DATES = ['time', 'createdAt', 'seenAt', 'windowExpiration', 'editedAt'] as const;
 
 /** A row that came back as JSON (row_to_json), with its timestamps turned back into dates. */
-function reviveDates<T>(row: Record<string, unknown>, dates: readonly string[]): T {
+export function reviveDates<T>(row: Record<string, unknown>, dates: readonly string[]): T {
   const out: Record<string, unknown> = { ...row };
   for (const key of dates) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
   return out as T;
@@ -40,10 +37,6 @@ function reviveDates<T>(row: Record<string, unknown>, dates: readonly string[]):
 
 export function clientFromJson(row: Record<string, unknown>): ClientRow {
   return reviveDates<ClientRow>(row, CLIENT_DATES);
-}
-
-export function messageFromJson(row: Record<string, unknown>): MessageRow {
-  return reviveDates<MessageRow>(row, MESSAGE_DATES);
 }
 
 /**
@@ -113,30 +106,5 @@ export function conversationView(
     windowExpiresAt: iso(client.windowExpiresAt),
     channel: { id: channel.id, name: channel.name, platform: channel.platform, phone: channel.phone },
     referral: client.referral ?? null,
-  };
-}
-
-export function messageView(message: MessageRow): MessageView {
-  return {
-    id: message.id,
-    clientId: message.clientId,
-    channelId: message.channelId,
-    type: message.type,
-    content: message.content,
-    sender: message.sender,
-    senderUserId: message.senderUserId,
-    messageStatus: message.messageStatus,
-    messageApiId: message.messageApiId,
-    errorCode: message.errorCode,
-    errorInfo: message.errorInfo,
-    quotedMsgId: message.quotedMsgId,
-    quotedMsgBody: message.quotedMsgBody,
-    quotedMsgType: message.quotedMsgType,
-    seen: message.seen,
-    payload: message.payload,
-    fakeId: message.fakeId,
-    editedAt: iso(message.editedAt ?? null),
-    time: message.time.toISOString(),
-    createdAt: message.createdAt.toISOString(),
   };
 }

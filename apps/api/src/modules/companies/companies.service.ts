@@ -4,6 +4,8 @@ import {
   COMPANY_SETTING_KEYS,
   type CompanySettings,
   CompanyStatus,
+  collapseSpaces,
+  companyNameError,
   companyRoom,
   companyScopedKey,
   companySettings,
@@ -11,6 +13,7 @@ import {
   DEFAULT_TAG_COLOR,
   REASSIGNED_TAG_NAME,
   type RoleName,
+  TEAM_MESSAGES,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { AppException } from '../../common/errors/app.exception';
@@ -22,7 +25,6 @@ import { type SpaceRow, SpacesRepository } from '../spaces/spaces.repository';
 import { CompaniesRepository, type CompanyProfilePatch, type CompanyRow } from './companies.repository';
 
 export const DEFAULT_SPACE_NAME = 'General';
-export const COMPANY_NAME_MAX = 120;
 
 /**
  * The IANA time zone to store, or null when the runtime does not know it. The name chosen is kept (ICU would turn
@@ -148,14 +150,9 @@ export class CompaniesService {
     const company = await this.findById(companyId);
     const patch: CompanyProfilePatch = {};
     if (input.name !== undefined && input.name !== null) {
-      const name = input.name.trim().replace(/\s+/g, ' ');
-      if (!name) throw AppException.validation('name', 'Compañia obligatoria');
-      if (name.length > COMPANY_NAME_MAX) {
-        throw AppException.validation(
-          'name',
-          `El nombre puede tener como máximo ${COMPANY_NAME_MAX} caracteres.`,
-        );
-      }
+      const error = companyNameError(input.name);
+      if (error) throw AppException.validation('name', error);
+      const name = collapseSpaces(input.name);
       if (name !== company.name) {
         if (await this.companies.nameTaken(name, companyId))
           throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
@@ -164,7 +161,7 @@ export class CompaniesService {
     }
     if (input.timezone !== undefined && input.timezone !== null) {
       const timezone = validTimeZone(input.timezone);
-      if (!timezone) throw AppException.validation('timezone', 'Zona horaria inválida');
+      if (!timezone) throw AppException.validation('timezone', TEAM_MESSAGES.timezoneInvalid);
       if (timezone !== company.timezone) patch.timezone = timezone;
     }
     if (Object.keys(patch).length === 0) return company;

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import {
+  CONTACT_EXPORT_TEXTS,
   type ContactReportRow,
   contactReportColumns,
   type ExportFormat,
@@ -16,7 +17,7 @@ import { reportCursor } from '../clients/conversation-list.query';
 import { ConversationsRepository } from '../clients/conversations.repository';
 import type { ConversationsFilterInput } from '../clients/dto/conversations-filter.input';
 
-const EXTRA_TITLE = 'Información adicional';
+const EXTRA_TITLE = CONTACT_EXPORT_TEXTS.extraInfoTitle;
 
 export interface ExportColumns {
   keys: Array<keyof ContactReportRow>;
@@ -144,12 +145,12 @@ export class ContactExportService {
     const width = doc.page.width - left - doc.page.margins.right;
     const colWidth = width / columns.titles.length;
     const bottom = doc.page.height - doc.page.margins.bottom;
-    doc.font('Helvetica-Bold').fontSize(14).text('Contactos', left, doc.page.margins.top);
+    doc.font('Helvetica-Bold').fontSize(14).text(CONTACT_EXPORT_TEXTS.pdfTitle, left, doc.page.margins.top);
     doc
       .font('Helvetica')
       .fontSize(8)
       .fillColor('#555555')
-      .text(`Generado el ${formatReportDate(new Date(), timeZone)}`);
+      .text(CONTACT_EXPORT_TEXTS.generatedOn(formatReportDate(new Date(), timeZone)));
     doc.fillColor('#000000');
     let y = doc.y + 8;
     const drawRow = (cells: string[], bold: boolean) => {
@@ -177,7 +178,7 @@ export class ContactExportService {
       for (const row of page) drawRow(exportCells(row, columns), false);
       count += page.length;
     }
-    if (count === 0) drawRow(['Sin contactos'], false);
+    if (count === 0) drawRow([CONTACT_EXPORT_TEXTS.empty], false);
     doc.end();
     await done;
   }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   cleanedName,
   companyScopedKey,
+  IMPORT_BOOLEAN_WORDS,
   IMPORT_MAX_CONTACTS,
   IMPORT_MESSAGES,
   type ImportContactsResult,
@@ -11,6 +12,7 @@ import {
   normalizeSearchKeyword,
   splitImportTags,
   TAG_COLORS,
+  TAG_NAME_MAX,
   TAGS_LIMIT,
   validateDatasheetValue,
 } from '@crm/shared';
@@ -26,7 +28,6 @@ import { ContactsService } from './contacts.service';
 /** Rows written per transaction: a failure loses at most this batch, never half a contact. */
 export const IMPORT_BATCH_SIZE = 500;
 const NAME_MAX = 100;
-const TAG_NAME_MAX = 50;
 
 type Field = DatasheetFieldView;
 
@@ -42,8 +43,8 @@ interface ReadyRow {
   infos: Array<{ fieldId: number; value: string }>;
 }
 
-const TRUE_WORDS = new Set(['true', 'si', 'sí', '1', 'verdadero', 'x']);
-const FALSE_WORDS = new Set(['false', 'no', '0', 'falso']);
+const TRUE_WORDS: ReadonlySet<string> = new Set(IMPORT_BOOLEAN_WORDS.true);
+const FALSE_WORDS: ReadonlySet<string> = new Set(IMPORT_BOOLEAN_WORDS.false);
 
 /** A spreadsheet cell as the value the field stores: booleans and dates as people write them in Spanish files. */
 function fieldValue(field: Field, raw: string): string {
@@ -207,7 +208,7 @@ export class ContactImportService {
   private async fallbackAgent(user: AuthUser, agentId: number | null): Promise<number> {
     if (agentId === null || agentId === user.id) return user.id;
     if (!(await this.repository.isCompanyUser(user.companyId, agentId))) {
-      throw AppException.validation('agentId', 'El agente no existe.');
+      throw AppException.validation('agentId', IMPORT_MESSAGES.agentNotFound);
     }
     return agentId;
   }

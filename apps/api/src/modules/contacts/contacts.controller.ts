@@ -1,7 +1,9 @@
 import {
   canExportContacts,
   EXPORT_FILE_NAMES,
+  IMPORT_MESSAGES,
   IMPORT_TEMPLATE_HEADERS,
+  IMPORT_TEMPLATE_SAMPLE,
   type ImportContactsResult,
 } from '@crm/shared';
 import {
@@ -66,7 +68,7 @@ export class ContactsController {
     @UploadedFile() file: { buffer: Buffer; originalname: string; size: number } | undefined,
   ): Promise<ImportContactsResult> {
     if (file && file.size > IMPORT_MAX_BYTES) {
-      throw AppException.validation('file', 'El archivo es demasiado grande (máximo 10 MB).');
+      throw AppException.validation('file', IMPORT_MESSAGES.tooLarge);
     }
     return this.importer.import(user, file, input.channelId, input.agentId ?? null);
   }
@@ -84,14 +86,7 @@ export class ContactsController {
     const sheet = workbook.addWorksheet('Contactos');
     const headers = [...IMPORT_TEMPLATE_HEADERS, ...fields];
     sheet.addRow(headers).font = { bold: true };
-    sheet.addRow([
-      'María',
-      'García',
-      '5215512345678',
-      'Cliente nuevo, Promoción',
-      '',
-      ...fields.map(() => ''),
-    ]);
+    sheet.addRow([...IMPORT_TEMPLATE_SAMPLE, ...fields.map(() => '')]);
     sheet.columns.forEach((column, i) => {
       column.width = Math.max(16, (headers[i] ?? '').length + 4);
     });

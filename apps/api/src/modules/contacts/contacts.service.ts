@@ -1,9 +1,12 @@
 import {
+  CONTACT_MESSAGES,
+  CONTACT_NAME_MAX,
   type ConversationView,
   cleanedName,
   isImportablePhone,
   isPhoneBased,
   normalizePhone,
+  SPACE_MESSAGES,
   VALIDATION_MESSAGES,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
@@ -20,7 +23,7 @@ export type PhoneChannel = Pick<ChannelRow, 'id' | 'companyId' | 'platform' | 'n
 /** 02 §5 Contacts: a phone typed by a person, normalised (52→521, 54→549), a number of its country, or a 400 on the field. */
 export function contactPhone(raw: string, field = 'phone'): string {
   const phone = normalizePhone(raw ?? '');
-  if (!phone) throw AppException.validation(field, 'El teléfono es obligatorio.');
+  if (!phone) throw AppException.validation(field, CONTACT_MESSAGES.phoneRequired);
   if (!isImportablePhone(phone)) throw AppException.validation(field, VALIDATION_MESSAGES.phoneInvalid);
   return phone;
 }
@@ -39,7 +42,7 @@ export class ContactsService {
   async phoneChannel(user: AuthUser, channelId: number, field = 'channelId'): Promise<PhoneChannel> {
     const channel = await this.channels.findById(channelId);
     if (!channel || channel.companyId !== user.companyId) {
-      throw AppException.validation(field, 'El canal no existe.');
+      throw AppException.validation(field, SPACE_MESSAGES.channelNotFound);
     }
     if (!isPhoneBased(channel.platform)) {
       throw AppException.validation(field, 'Solo se pueden agregar contactos a canales de WhatsApp o SMS.');
@@ -54,7 +57,8 @@ export class ContactsService {
   ): Promise<ConversationView> {
     const phone = contactPhone(input.phone);
     const name = input.name?.trim() || null;
-    if (name && name.length > 200) throw AppException.validation('name', 'El nombre es demasiado largo.');
+    if (name && name.length > CONTACT_NAME_MAX)
+      throw AppException.validation('name', CONTACT_MESSAGES.nameTooLong);
     const channel = await this.phoneChannel(user, input.channelId);
     const id = await this.contacts.create({
       companyId: user.companyId,
@@ -79,10 +83,7 @@ export class ContactsService {
     }
     const { client, channel } = await this.clients.getVisible(user, clientId);
     if (!isPhoneBased(channel.platform)) {
-      throw AppException.validation(
-        'phone',
-        'Este contacto no tiene teléfono: su canal no es de WhatsApp ni SMS.',
-      );
+      throw AppException.validation('phone', CONTACT_MESSAGES.withoutPhone);
     }
     const phone = contactPhone(rawPhone);
     if (phone !== client.senderId) {

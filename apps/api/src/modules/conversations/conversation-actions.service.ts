@@ -1,4 +1,12 @@
-import { type ConversationView, cleanedName, ROLE_NAMES } from '@crm/shared';
+import {
+  CONVERSATION_MESSAGES,
+  type ConversationView,
+  cleanedName,
+  contactNameError,
+  NAMED_LIST_MESSAGES,
+  ROLE_NAMES,
+  TAG_MESSAGES,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -32,7 +40,7 @@ export class ConversationActionsService {
     await this.clients.getVisible(user, clientId);
     const tag = await this.tags.owner(tagId);
     if (!tag || tag.companyId !== user.companyId) {
-      throw AppException.validation('tagId', 'La etiqueta no existe.');
+      throw AppException.validation('tagId', TAG_MESSAGES.notFound);
     }
     await this.conversations.addTag(clientId, tagId);
     return this.emitTags(clientId);
@@ -59,7 +67,7 @@ export class ConversationActionsService {
       if (!settings.canUnarchiveConversations && !isAdmin) {
         throw new AppException('FORBIDDEN', {
           message: 'Unarchiving is disabled for non-admins',
-          userMessage: 'Tu empresa no permite desarchivar conversaciones.',
+          userMessage: CONVERSATION_MESSAGES.unarchiveDisabled,
         });
       }
     }
@@ -92,9 +100,9 @@ export class ConversationActionsService {
 
   async rename(user: AuthUser, clientId: number, name: string): Promise<ConversationView> {
     const { client } = await this.clients.getVisible(user, clientId);
+    const problem = contactNameError(name);
+    if (problem) throw AppException.validation('name', problem);
     const trimmed = name.trim();
-    if (!trimmed) throw AppException.validation('name', 'Nombre obligatorio');
-    if (trimmed.length > 200) throw AppException.validation('name', 'El nombre es demasiado largo.');
     await this.conversations.update(clientId, {
       name: trimmed,
       cleanedName: cleanedName(trimmed, client.senderId),
@@ -107,7 +115,7 @@ export class ConversationActionsService {
   async setCategory(user: AuthUser, clientId: number, categoryId: number | null): Promise<ConversationView> {
     await this.clients.getVisible(user, clientId);
     if (categoryId !== null && (await this.categories.companyOf(categoryId)) !== user.companyId) {
-      throw AppException.validation('categoryId', 'La categoría no existe.');
+      throw AppException.validation('categoryId', NAMED_LIST_MESSAGES.categoryNotFound);
     }
     await this.conversations.update(clientId, { categoryId });
     const view = await this.clients.view(clientId);
@@ -119,7 +127,7 @@ export class ConversationActionsService {
   async deleteConversations(user: AuthUser, clientIds: number[]): Promise<number[]> {
     const unique = [...new Set(clientIds)];
     if (unique.length === 0)
-      throw AppException.validation('clientIds', 'Selecciona al menos una conversación.');
+      throw AppException.validation('clientIds', CONVERSATION_MESSAGES.selectConversation);
     const visible: Array<{
       companyId: number;
       agentId: number | null;

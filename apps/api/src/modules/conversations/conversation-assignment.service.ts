@@ -1,4 +1,5 @@
 import {
+  ASSIGNMENT_MESSAGES,
   type ConversationView,
   companyScopedKey,
   DEFAULT_COMPANY_SETTINGS,
@@ -36,14 +37,14 @@ export class ConversationAssignmentService {
         DEFAULT_COMPANY_SETTINGS.forceActiveAgentsReassignation,
       );
       if (!agent || agent.companyId !== user.companyId) {
-        throw AppException.validation('agentId', 'El agente no existe en tu empresa.');
+        throw AppException.validation('agentId', ASSIGNMENT_MESSAGES.agentNotInCompany);
       }
       if (!agent.inSpace && !agent.everySpace) {
-        throw AppException.validation('agentId', 'El agente no tiene acceso al canal de esta conversación.');
+        throw AppException.validation('agentId', ASSIGNMENT_MESSAGES.agentWithoutChannel);
       }
       // 02 §3 forceActiveAgentsReassignation.
       if (agent.onlyAvailable && !agent.isAvailable) {
-        throw AppException.validation('agentId', 'El agente no está disponible.');
+        throw AppException.validation('agentId', ASSIGNMENT_MESSAGES.agentUnavailable);
       }
     }
     if (client.agentId === agentId) return this.clients.view(clientId);
@@ -57,11 +58,11 @@ export class ConversationAssignmentService {
   async reassignToGroup(user: AuthUser, clientId: number, groupAdminId: number): Promise<ConversationView> {
     const { client } = await this.clients.getVisible(user, clientId);
     if (!(await companySettingsOf(this.companies, user.companyId)).isShowGroupsAtReassign) {
-      throw AppException.validation('groupAdminId', 'La reasignación a grupos está desactivada.');
+      throw AppException.validation('groupAdminId', ASSIGNMENT_MESSAGES.groupsDisabled);
     }
     const leader = await this.conversations.userRole(groupAdminId);
     if (!leader || leader.companyId !== user.companyId || leader.roleName !== ROLE_NAMES.groupadmin) {
-      throw AppException.validation('groupAdminId', 'El grupo no existe en tu empresa.');
+      throw AppException.validation('groupAdminId', ASSIGNMENT_MESSAGES.groupNotInCompany);
     }
     if (client.agentId === null && client.groupAdminId === groupAdminId) return this.clients.view(clientId);
     return this.assign(user, clientId, client.agentId, { agentId: null, groupAdminId });

@@ -1,4 +1,4 @@
-import type { ConversationView } from '@crm/shared';
+import { ASSIGNMENT_MESSAGES, type ConversationView } from '@crm/shared';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth-user';
@@ -31,7 +31,7 @@ export class ConversationsController {
   reassign(@CurrentUser() user: AuthUser, @Body() input: ReassignAgentInput): Promise<ConversationView> {
     if (input.groupAdminId !== undefined) {
       if (input.agentId !== undefined && input.agentId !== null) {
-        throw AppException.validation('groupAdminId', 'Elige un agente o un grupo, no ambos.');
+        throw AppException.validation('groupAdminId', ASSIGNMENT_MESSAGES.agentOrGroup);
       }
       return this.assignment.reassignToGroup(user, input.clientId, input.groupAdminId);
     }

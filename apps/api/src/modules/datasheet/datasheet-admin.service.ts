@@ -1,35 +1,18 @@
 import {
+  collapseSpaces,
   companyScopedKey,
+  DATASHEET_FIELD_MESSAGES,
   type DatasheetFieldType,
+  datasheetFieldNameError,
+  datasheetListOptions,
+  heldOptionMessage,
   isDatasheetFieldType,
-  normalizeSearchKeyword,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { type DatasheetFieldRules, DatasheetRepository } from './datasheet.repository';
 import type { DatasheetFieldModel } from './models/datasheet.model';
-
-const NAME_MAX = 80;
-const OPTION_MAX = 100;
-const OPTIONS_MAX = 100;
-
-/**
- * 02 §5: a field may not take the name of one of the contact's own fields (the import's first columns and what
- * every contact already shows), or the import and the report could not tell them apart.
- */
-export const DEFAULT_CONTACT_FIELDS = [
-  'Nombre',
-  'Apellido',
-  'Teléfono',
-  'Etiquetas',
-  'Correo del agente',
-  'Agente',
-  'Canal',
-  'Plataforma',
-  'Categoría',
-];
-const DEFAULT_KEYS = new Set(DEFAULT_CONTACT_FIELDS.map((n) => normalizeSearchKeyword(n)));
 
 export interface DatasheetFieldInput {
   name: string;
@@ -38,35 +21,17 @@ export interface DatasheetFieldInput {
 }
 
 function checked(input: DatasheetFieldInput): { name: string; type: DatasheetFieldType; options: string[] } {
-  const name = (input.name ?? '').trim().replace(/\s+/g, ' ');
-  if (!name) throw AppException.validation('name', 'El nombre del campo es obligatorio.');
-  if (name.length > NAME_MAX) throw AppException.validation('name', `Máximo ${NAME_MAX} caracteres.`);
-  if (DEFAULT_KEYS.has(normalizeSearchKeyword(name))) {
-    throw AppException.validation('name', 'Ese nombre es de un campo propio del contacto; elige otro.');
-  }
+  const nameError = datasheetFieldNameError(input.name);
+  if (nameError) throw AppException.validation('name', nameError);
   if (!isDatasheetFieldType(input.type)) {
-    throw AppException.validation('type', 'Elige un tipo de campo válido.');
+    throw AppException.validation('type', DATASHEET_FIELD_MESSAGES.typeInvalid);
   }
+  const name = collapseSpaces(input.name);
   const type: DatasheetFieldType = input.type;
-  let options: string[] = [];
-  if (type === 'list') {
-    const seen = new Set<string>();
-    for (const raw of input.options ?? []) {
-      const option = raw.trim();
-      if (!option || seen.has(option.toLowerCase())) continue;
-      if (option.length > OPTION_MAX)
-        throw AppException.validation('options', `Máximo ${OPTION_MAX} caracteres por opción.`);
-      seen.add(option.toLowerCase());
-      options.push(option);
-    }
-    if (options.length === 0)
-      throw AppException.validation('options', 'Una lista necesita al menos una opción.');
-    if (options.length > OPTIONS_MAX)
-      throw AppException.validation('options', `Máximo ${OPTIONS_MAX} opciones.`);
-  } else {
-    options = [];
-  }
-  return { name, type, options };
+  if (type !== 'list') return { name, type, options: [] };
+  const options = datasheetListOptions(input.options);
+  if (!options.ok) throw AppException.validation('options', options.error);
+  return { name, type, options: options.options };
 }
 
 /** 02 §3/§5 data-sheet field administration (issue 6). */
@@ -82,14 +47,14 @@ export class DatasheetAdminService {
   private async own(user: AuthUser, id: number): Promise<DatasheetFieldRules> {
     const field = await this.fields.rules(id);
     if (!field || field.companyId !== user.companyId)
-      throw AppException.validation('id', 'El campo no existe.');
+      throw AppException.validation('id', DATASHEET_FIELD_MESSAGES.notFound);
     if (field.isDefault) throw new AppException('PREDEFINED_FIELD_CANNOT_BE_MODIFIED', { field: 'id' });
     return field;
   }
 
   private async byId(id: number): Promise<DatasheetFieldModel> {
     const field = await this.fields.byId(id);
-    if (!field) throw AppException.validation('id', 'El campo no existe.');
+    if (!field) throw AppException.validation('id', DATASHEET_FIELD_MESSAGES.notFound);
     return field;
   }
 
@@ -108,19 +73,13 @@ export class DatasheetAdminService {
     const field = checked(input);
     if (field.type !== current.type) {
       if (await this.fields.hasValues(id)) {
-        throw AppException.validation(
-          'type',
-          'No se puede cambiar el tipo de un campo que ya tiene valores.',
-        );
+        throw AppException.validation('type', DATASHEET_FIELD_MESSAGES.typeLocked);
       }
     } else if (field.type === 'list') {
       // A choice some contact holds cannot disappear from under it.
       const held = await this.fields.valueOutside(id, field.options);
       if (held !== undefined) {
-        throw AppException.validation(
-          'options',
-          `Hay contactos con la opción «${held}»; no se puede quitar.`,
-        );
+        throw AppException.validation('options', heldOptionMessage(held));
       }
     }
     const saved = await this.fields.update(id, {

@@ -1,4 +1,4 @@
-import { validateDatasheetValue } from '@crm/shared';
+import { DATASHEET_FIELD_MESSAGES, validateDatasheetValue } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -32,7 +32,7 @@ export class DatasheetValuesService {
     const { client } = await this.clients.getVisible(user, clientId);
     const field = await this.datasheet.rules(fieldId);
     if (!field || field.companyId !== user.companyId) {
-      throw AppException.validation('fieldId', 'El campo no existe.');
+      throw AppException.validation('fieldId', DATASHEET_FIELD_MESSAGES.notFound);
     }
     const value = raw.trim();
     const error = validateDatasheetValue(field, value);

@@ -1,3 +1,4 @@
+import { DATASHEET_FIELD_MESSAGES } from '@crm/shared';
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth-user';
@@ -20,7 +21,7 @@ export class DatasheetController {
   @HttpCode(200)
   async delete(
     @CurrentUser() user: AuthUser,
-    @Param('id', new ParseIdPipe('id', 'El campo no existe.'))
+    @Param('id', new ParseIdPipe('id', DATASHEET_FIELD_MESSAGES.notFound))
     id: number,
   ): Promise<{ deleted: true }> {
     await this.fields.delete(user, id);

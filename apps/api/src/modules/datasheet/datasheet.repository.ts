@@ -3,6 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import { jsonb } from '../../database/jsonb';
 import { type Database, InjectDatabase } from '../../database/kysely';
 import type { ClientInfos, DatasheetFields } from '../../database/schema';
+import { nameIsFree, unlessTaken } from '../../database/unique-name';
 
 export type DatasheetFieldRow = Selectable<DatasheetFields>;
 /** A field as the configuration and the info panel show it. */
@@ -18,8 +19,6 @@ export type ClientInfoRow = Selectable<ClientInfos>;
 export type ClientInfoView = Pick<ClientInfoRow, 'id' | 'clientId' | 'fieldId' | 'value'> & {
   fieldName: string;
 };
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /**
  * datasheet_fields and client_infos (02 §3): the company's extra fields, names unique per company through `key`,
@@ -74,26 +73,15 @@ export class DatasheetRepository {
 
   /** False when another field has the key (also when a racing twin wins on the unique index). */
   async update(id: number, field: DatasheetFieldWrite): Promise<boolean> {
-    const row = await this.db
-      .updateTable('datasheet_fields')
-      .set({ name: field.name, type: field.type, options: jsonb(field.options), key: field.key })
-      .where('id', '=', id)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('datasheet_fields as o')
-              .select(sql`1`.as('one'))
-              .where('o.key', '=', field.key)
-              .where('o.id', '<>', id),
-          ),
-        ),
-      )
-      .returning('id')
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
+    const row = await unlessTaken(
+      this.db
+        .updateTable('datasheet_fields')
+        .set({ name: field.name, type: field.type, options: jsonb(field.options), key: field.key })
+        .where('id', '=', id)
+        .where(nameIsFree(this.db, { table: 'datasheet_fields', key: field.key }, id))
+        .returning('id')
+        .executeTakeFirst(),
+    );
     return row !== undefined;
   }
 

@@ -1,4 +1,4 @@
-import { validateDatasheetValue } from '@crm/shared';
+import { DATASHEET_FIELD_MESSAGES, INPUT_MESSAGES, validateDatasheetValue } from '@crm/shared';
 import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { AuthUser } from '../../common/auth-user';
@@ -10,18 +10,18 @@ import { ClientInfoModel, DatasheetFieldModel } from './models/datasheet.model';
 @InputType()
 class DatasheetFieldInputModel {
   @Field()
-  @IsString({ message: 'El nombre del campo es obligatorio.' })
-  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  @IsString({ message: DATASHEET_FIELD_MESSAGES.nameRequired })
+  @MaxLength(200, { message: INPUT_MESSAGES.nameTooLong })
   name: string;
 
   @Field({ description: 'string, date, boolean, email, list, number or phone' })
-  @IsString({ message: 'Elige un tipo de campo válido.' })
+  @IsString({ message: DATASHEET_FIELD_MESSAGES.typeInvalid })
   type: string;
 
   @Field(() => [String], { nullable: true, description: 'The choices of a list field.' })
   @IsOptional()
-  @IsArray({ message: 'Opciones inválidas' })
-  @IsString({ each: true, message: 'Opciones inválidas' })
+  @IsArray({ message: INPUT_MESSAGES.invalidOptions })
+  @IsString({ each: true, message: INPUT_MESSAGES.invalidOptions })
   options?: string[] | null;
 }
 

@@ -1,3 +1,4 @@
+import { FOLLOW_UP_MESSAGES, templateVariablesMessage } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -66,12 +67,11 @@ export class FollowUpsService {
 
   private async owned(user: AuthUser, id: number): Promise<FollowUpOwner> {
     const row = await this.followUps.owner(id);
-    if (!row)
-      throw new AppException('NOT_FOUND', { field: 'id', userMessage: 'El mensaje programado no existe.' });
+    if (!row) throw new AppException('NOT_FOUND', { field: 'id', userMessage: FOLLOW_UP_MESSAGES.notFound });
     if (row.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'Follow-up of another company' });
     if (row.status !== 'scheduled') {
-      throw AppException.validation('id', 'Este mensaje programado ya se envió o se canceló.');
+      throw AppException.validation('id', FOLLOW_UP_MESSAGES.notScheduled);
     }
     return row;
   }
@@ -82,9 +82,10 @@ export class FollowUpsService {
     input: FollowUpInput,
   ): Promise<FollowUpWrite> {
     const sendAt = new Date(input.sendAt);
-    if (Number.isNaN(sendAt.getTime())) throw AppException.validation('sendAt', 'Fecha de envío inválida');
+    if (Number.isNaN(sendAt.getTime()))
+      throw AppException.validation('sendAt', FOLLOW_UP_MESSAGES.sendAtInvalid);
     if (sendAt.getTime() <= Date.now()) {
-      throw AppException.validation('sendAt', 'La fecha de envío debe ser posterior a este momento.');
+      throw AppException.validation('sendAt', FOLLOW_UP_MESSAGES.sendAtPast);
     }
     const content = (input.content ?? '').trim();
     const variables = (input.variables ?? []).map((v) => v.trim());
@@ -92,29 +93,20 @@ export class FollowUpsService {
     if (templateId !== null) {
       const template = await this.followUps.template(templateId);
       if (!template || template.companyId !== user.companyId || template.channelId !== client.channelId) {
-        throw AppException.validation(
-          'templateId',
-          'La plantilla no pertenece al canal de esta conversación.',
-        );
+        throw AppException.validation('templateId', FOLLOW_UP_MESSAGES.templateOfOtherChannel);
       }
       if (template.status !== 'accepted') {
-        throw AppException.validation('templateId', 'La plantilla aún no está aprobada.');
+        throw AppException.validation('templateId', FOLLOW_UP_MESSAGES.templateNotApproved);
       }
       if (variables.length !== template.variables || variables.some((v) => v === '')) {
-        throw AppException.validation(
-          'variables',
-          `La plantilla necesita ${template.variables} variable(s).`,
-        );
+        throw AppException.validation('variables', templateVariablesMessage(template.variables));
       }
     } else {
       if (!content && !input.file)
-        throw AppException.validation('content', 'Escribe el mensaje o elige una plantilla.');
+        throw AppException.validation('content', FOLLOW_UP_MESSAGES.contentRequired);
       // Free text goes out only inside the reply window: a follow-up due after it closes needs a template.
       if (!client.windowExpiresAt || client.windowExpiresAt.getTime() <= sendAt.getTime()) {
-        throw AppException.validation(
-          'templateId',
-          'A esa hora la ventana de respuesta estará cerrada: elige una plantilla aprobada.',
-        );
+        throw AppException.validation('templateId', FOLLOW_UP_MESSAGES.windowClosed);
       }
     }
     // Stored as given: keys the input left out stay out of the JSON.

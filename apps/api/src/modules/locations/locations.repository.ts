@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import { type Database, InjectDatabase } from '../../database/kysely';
 import type { Locations } from '../../database/schema';
+import { insertNamed, nameIsFree, unlessTaken } from '../../database/unique-name';
 
 export type LocationRow = Selectable<Locations>;
 /** A location as the configuration and the user form show it. */
 export type LocationView = Pick<LocationRow, 'id' | 'name'> & { userCount: number };
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /** The locations table (02 §3 Location): names unique per company, case aside. */
 @Injectable()
@@ -29,15 +28,6 @@ export class LocationsRepository {
       );
   }
 
-  /** The company's locations called `name`, case aside. */
-  private sameName(companyId: number, name: string) {
-    return this.db
-      .selectFrom('locations')
-      .select('id')
-      .where('companyId', '=', companyId)
-      .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.cast(eb.val(name), 'varchar')])));
-  }
-
   list(companyId: number): Promise<LocationView[]> {
     return this.views().where('l.companyId', '=', companyId).orderBy('l.name').orderBy('l.id').execute();
   }
@@ -57,39 +47,23 @@ export class LocationsRepository {
 
   /** Undefined when the company already has the name (also when a racing twin wins on the unique index). */
   async create(companyId: number, name: string): Promise<number | undefined> {
-    const row = await this.db
-      .insertInto('locations')
-      .columns(['companyId', 'name'])
-      .expression(
-        this.db
-          .selectNoFrom((eb) => [
-            eb.cast<number>(eb.val(companyId), 'integer').as('companyId'),
-            eb.cast<string>(eb.val(name), 'varchar').as('name'),
-          ])
-          .where(({ not, exists }) => not(exists(this.sameName(companyId, name)))),
-      )
-      .returning('id')
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
+    const row = await unlessTaken(
+      insertNamed(this.db, 'locations', companyId, name).returning('id').executeTakeFirst(),
+    );
     return row?.id;
   }
 
   /** Undefined when another location of the company has the name. */
   async rename(companyId: number, id: number, name: string): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable('locations')
-      .set({ name })
-      .where('id', '=', id)
-      .where(({ not, exists }) => not(exists(this.sameName(companyId, name).where('id', '<>', id))))
-      .returning('id')
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
+    const row = await unlessTaken(
+      this.db
+        .updateTable('locations')
+        .set({ name })
+        .where('id', '=', id)
+        .where(nameIsFree(this.db, { table: 'locations', companyId, name }, id))
+        .returning('id')
+        .executeTakeFirst(),
+    );
     return row?.id;
   }
 

@@ -1,22 +1,16 @@
+import { collapseSpaces, locationNameError, NAMED_LIST_MESSAGES } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { LocationsRepository } from './locations.repository';
 import type { LocationModel } from './models/location.model';
 
-export const LOCATION_NAME_MAX = 120;
-const DUPLICATED = 'Ya existe una ubicación con ese nombre.';
+const DUPLICATED = NAMED_LIST_MESSAGES.locationTaken;
 
 function cleanName(raw: string): string {
-  const name = (raw ?? '').trim().replace(/\s+/g, ' ');
-  if (!name) throw AppException.validation('name', 'Nombre obligatorio');
-  if (name.length > LOCATION_NAME_MAX) {
-    throw AppException.validation(
-      'name',
-      `El nombre puede tener como máximo ${LOCATION_NAME_MAX} caracteres.`,
-    );
-  }
-  return name;
+  const error = locationNameError(raw);
+  if (error) throw AppException.validation('name', error);
+  return collapseSpaces(raw);
 }
 
 /** 02 §3 Location: where a user works (01 §3 user create carries one); administered per company (issue 6). */
@@ -30,7 +24,7 @@ export class LocationsService {
 
   private async own(user: AuthUser, id: number): Promise<void> {
     if ((await this.locations.companyOf(id)) !== user.companyId) {
-      throw AppException.validation('id', 'La ubicación no existe.');
+      throw AppException.validation('id', NAMED_LIST_MESSAGES.locationNotFound);
     }
   }
 
@@ -38,7 +32,7 @@ export class LocationsService {
   private async saved(id: number | undefined): Promise<LocationModel> {
     if (id === undefined) throw AppException.validation('name', DUPLICATED);
     const location = await this.locations.byId(id);
-    if (!location) throw AppException.validation('id', 'La ubicación no existe.');
+    if (!location) throw AppException.validation('id', NAMED_LIST_MESSAGES.locationNotFound);
     return location;
   }
 

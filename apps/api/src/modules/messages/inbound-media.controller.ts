@@ -1,4 +1,4 @@
-import type { MessageView } from '@crm/shared';
+import { INPUT_MESSAGES, type MessageView } from '@crm/shared';
 import { Controller, Get, HttpCode, Logger, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -9,7 +9,7 @@ import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { setServedFileHeaders } from '../../providers/storage/served-file';
 import { InboundMediaService } from './inbound-media.service';
 
-const BAD_ID = 'Mensaje inválido';
+const BAD_ID = INPUT_MESSAGES.invalidMessage;
 
 /**
  * Received files, to the signed-in users who may see their conversation (02 §6). Browsers cannot send the bearer

@@ -32,8 +32,8 @@ import { ChannelRegistry } from '../channels/channel-registry.service';
 import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
 import { ClientsService } from '../clients/clients.service';
-import { messageView } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
+import { messageView } from './message.view';
 import { type MessageRow, MessagesRepository } from './messages.repository';
 
 export const INBOUND_MEDIA_QUEUE = 'inbound-media';

@@ -4,13 +4,9 @@ import { sql } from 'kysely';
 import type { JsonRecord, MessageSender } from '../../database/column-types';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import { preparedStatement } from '../../database/prepared-statements';
-import {
-  type ConversationExtras,
-  clientFromJson,
-  extrasFromRow,
-  messageFromJson,
-} from '../clients/conversation.view';
+import { type ConversationExtras, clientFromJson, extrasFromRow } from '../clients/conversation.view';
 import { type ClientRow, conversationExtrasSql } from '../clients/conversations.repository';
+import { messageFromJson } from './message.view';
 import type { MessageRow } from './messages.repository';
 
 /** A customer's message as the webhook stores it, with what its conversation takes from it. */
@@ -38,27 +34,16 @@ export interface InboundMessage {
   referral: ReferralView | null;
 }
 
-/** A system notice or an echo of the business's own message, stored beside the customer's messages. */
-export interface AsideMessage {
-  companyId: number;
-  channelId: number;
-  key: string;
-  senderId: string;
-  name: string;
-  nameFromChannel: string | null;
-  cleanedName: string;
-  type: string;
-  content: string;
-  payload: JsonRecord | null;
-  messageApiId: string;
+/**
+ * A system notice or an echo of the business's own message, stored beside the customer's messages: the customer
+ * message's fields but the reply window and the quoted message, which only a customer's message moves or has.
+ */
+export type AsideMessage = Omit<InboundMessage, 'windowExpiresAt' | 'quotedMessageApiId'> & {
   sender: Extract<MessageSender, 'AGENT' | 'SYSTEM'>;
   messageStatus: string | null;
-  time: Date;
   /** An echo is the business's last word in the conversation; a notice changes nothing of it. */
   echo: boolean;
-  lastMessage: string;
-  referral: ReferralView | null;
-}
+};
 
 /** A stored message and its conversation as the statement left it; `inserted` when it created the conversation. */
 export interface StoredInbound {

@@ -1,4 +1,4 @@
-import { cleanedName, messagePreview } from '@crm/shared';
+import { COMPOSE_MESSAGES, cleanedName, messagePreview } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import type {
   InboundMessageChangeEvent,
@@ -6,10 +6,10 @@ import type {
 } from '../../providers/channels/channel-provider';
 import { RealtimeService } from '../../realtime/realtime.service';
 import type { ChannelRow } from '../channels/channels.repository';
-import { messageView } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { isDataError, referralView, type StoredContent } from './inbound-content';
 import { type AsideMessage, InboundStoreRepository, type StoredAsideRow } from './inbound-store.repository';
+import { messageView } from './message.view';
 import { MessagesRepository } from './messages.repository';
 
 /** A message stored beside the customer's own: which conversation, and whether storing it created that. */
@@ -144,7 +144,7 @@ export class InboundUpdatesService {
     await this.messages.setQuotedBody(updated.id, updated.content);
     const client = await this.messages.followChange(
       updated,
-      deleted ? 'Mensaje eliminado' : messagePreview(updated.type, updated.content),
+      deleted ? COMPOSE_MESSAGES.deleted : messagePreview(updated.type, updated.content),
     );
     if (client) {
       this.realtime.emit(conversationRooms(client), 'messageUpdated', {

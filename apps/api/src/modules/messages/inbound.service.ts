@@ -15,7 +15,7 @@ import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
 import { AutoAssignmentService } from '../clients/auto-assignment.service';
 import { ClientsService } from '../clients/clients.service';
-import { conversationView, messageView } from '../clients/conversation.view';
+import { conversationView } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
 import {
   contentOf,
@@ -28,6 +28,7 @@ import {
 import { InboundMediaService } from './inbound-media.service';
 import { InboundStoreRepository, type StoredInbound } from './inbound-store.repository';
 import { InboundUpdatesService } from './inbound-updates.service';
+import { messageView } from './message.view';
 import { type MessageStatusRow, MessagesRepository } from './messages.repository';
 
 export interface IngestResult {

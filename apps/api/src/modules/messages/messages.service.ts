@@ -1,17 +1,22 @@
 import {
+  COMPOSE_MESSAGES,
   DEFAULT_COMPANY_SETTINGS,
   FORWARD_MAX_CONTACTS,
   FORWARD_MAX_MESSAGES,
+  forwardWindowClosedMessage,
   type MessageView,
   messagePreview,
+  messageWithoutPhone,
   PAGE_SIZES,
   platformOf,
   sendsTemplates,
+  templateVariablesMessage,
   withAgentName,
 } from '@crm/shared';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { contactNameFor, seesPhoneNumbers } from '../../common/privacy/phone-privacy';
 import { jsonb } from '../../database/jsonb';
 import { JobQueueService, PermanentJobError, RetryJobError } from '../../jobs/job-queue.service';
 import { type OutboundMessage, ProviderError } from '../../providers/channels/channel-provider';
@@ -20,11 +25,12 @@ import { ChannelRegistry } from '../channels/channel-registry.service';
 import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
 import { ClientsService } from '../clients/clients.service';
-import { messageView, windowRemainingMinutes } from '../clients/conversation.view';
+import { windowRemainingMinutes } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { SendMessageInput } from './dto/send-message.input';
 import { InboundService } from './inbound.service';
 import { InboundMediaService } from './inbound-media.service';
+import { messageView } from './message.view';
 import { type MessageRow, MessagesRepository } from './messages.repository';
 import { type Draft, draftOf, forwardDraft, outboundContent } from './outbound-content';
 
@@ -76,7 +82,7 @@ export class MessagesService implements OnModuleInit {
       });
     }
     if (draft.isTemplate && !sendsTemplates(channel.platform)) {
-      throw AppException.validation('template', 'Las plantillas solo se envían por WhatsApp.');
+      throw AppException.validation('template', COMPOSE_MESSAGES.templatesWhatsAppOnly);
     }
     if (draft.isTemplate && input.template) await this.describeTemplate(draft, channel.id, input.template);
     const quoted = input.quotedMsgId
@@ -150,11 +156,11 @@ export class MessagesService implements OnModuleInit {
     );
     if (!known) return;
     if (known.status !== 'accepted') {
-      throw AppException.validation('template', 'La plantilla aún no está aprobada.');
+      throw AppException.validation('template', COMPOSE_MESSAGES.templateNotApproved);
     }
     const params = template.bodyParameters.map((v) => v.trim());
     if (params.length !== known.variables || params.some((v) => v === '')) {
-      throw AppException.validation('template', `La plantilla necesita ${known.variables} variable(s).`);
+      throw AppException.validation('template', templateVariablesMessage(known.variables));
     }
     const body = known.components.find((c) => c.type === 'BODY')?.text ?? '';
     if (!body) return;
@@ -171,13 +177,10 @@ export class MessagesService implements OnModuleInit {
     const ids = [...new Set(messageIds)];
     const targets = [...new Set(clientIds)];
     if (ids.length === 0 || ids.length > FORWARD_MAX_MESSAGES) {
-      throw AppException.validation(
-        'messageIds',
-        `Elige entre 1 y ${FORWARD_MAX_MESSAGES} mensajes para reenviar.`,
-      );
+      throw AppException.validation('messageIds', COMPOSE_MESSAGES.forwardMessagesCount);
     }
     if (targets.length === 0 || targets.length > FORWARD_MAX_CONTACTS) {
-      throw AppException.validation('clientIds', `Elige entre 1 y ${FORWARD_MAX_CONTACTS} contactos.`);
+      throw AppException.validation('clientIds', COMPOSE_MESSAGES.forwardContactsCount);
     }
     const messages = await this.messages.findByIds(ids);
     if (messages.length !== ids.length) throw new AppException('MESSAGE_NOT_FOUND', { field: 'messageIds' });
@@ -186,14 +189,12 @@ export class MessagesService implements OnModuleInit {
     for (const clientId of targets) {
       const { client } = await this.clients.getVisible(user, clientId);
       if (windowRemainingMinutes(client.windowExpiresAt) <= 0) {
-        throw AppException.validation(
-          'clientIds',
-          `La ventana de respuesta de ${client.name ?? client.senderId} está cerrada: no se le pueden reenviar mensajes.`,
-        );
+        throw AppException.validation('clientIds', forwardWindowClosedMessage(contactNameFor(user, client)));
       }
     }
     const ordered = [...messages].sort((a, b) => a.time.getTime() - b.time.getTime() || a.id - b.id);
-    const inputs = ordered.map((m) => forwardDraft(m));
+    // Issue 15 §3: a user who may not see numbers forwards a number-change notice as they see it, without them.
+    const inputs = ordered.map((m) => forwardDraft(seesPhoneNumbers(user) ? m : messageWithoutPhone(m)));
     const sent: MessageView[] = [];
     for (const clientId of targets) {
       for (const input of inputs)
@@ -227,7 +228,7 @@ export class MessagesService implements OnModuleInit {
     const message = await this.messages.findById(messageId);
     if (!message) throw new AppException('MESSAGE_NOT_FOUND', { field: 'id' });
     const { channel } = await this.clients.getVisible(user, message.clientId);
-    await this.messages.deleteForTeam(message, 'Mensaje eliminado');
+    await this.messages.deleteForTeam(message, COMPOSE_MESSAGES.deleted);
     await this.inbound.republishStatus(channel, message.id);
     return { id: message.id, messageStatus: 'deleted' };
   }

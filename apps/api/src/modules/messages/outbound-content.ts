@@ -1,4 +1,4 @@
-import { FORWARD_MAX_CONTACTS } from '@crm/shared';
+import { COMPOSE_MESSAGES, FORWARD_MAX_CONTACTS } from '@crm/shared';
 import { AppException } from '../../common/errors/app.exception';
 import type { OutboundContent } from '../../providers/channels/channel-provider';
 import type { SendMessageInput } from './dto/send-message.input';
@@ -16,7 +16,7 @@ export function draftOf(input: SendMessageInput): Draft {
   const parts = [input.media, input.location, input.contacts, input.template].filter(
     (p) => p !== undefined && p !== null,
   );
-  if (parts.length > 1) throw AppException.validation('body', 'Envía un solo tipo de mensaje a la vez.');
+  if (parts.length > 1) throw AppException.validation('body', COMPOSE_MESSAGES.oneKindAtATime);
   const text = input.text?.trim() ?? '';
   if (input.media) {
     const { type, url, filename, mimeType, weight } = input.media;
@@ -60,7 +60,7 @@ export function draftOf(input: SendMessageInput): Draft {
       isTemplate: true,
     };
   }
-  if (!text) throw AppException.validation('text', 'Escribe un mensaje.');
+  if (!text) throw AppException.validation('text', COMPOSE_MESSAGES.textRequired);
   return { type: 'text', content: text, payload: null, isTemplate: false };
 }
 
@@ -160,7 +160,6 @@ export function forwardDraft(message: MessageRow): Partial<SendMessageInput> {
     });
     if (contacts.length) return { contacts };
   }
-  if (!message.content)
-    throw AppException.validation('messageIds', 'Ese mensaje no tiene contenido para reenviar.');
+  if (!message.content) throw AppException.validation('messageIds', COMPOSE_MESSAGES.nothingToForward);
   return { text: message.content };
 }

@@ -1,4 +1,4 @@
-import { CHAT_UPLOAD_MIME_TYPES } from '@crm/shared';
+import { CHAT_UPLOAD_MIME_TYPES, UPLOAD_MESSAGES } from '@crm/shared';
 import { Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -30,7 +30,7 @@ export class UploadsController {
   @UseInterceptors(SpooledUploadInterceptor({ maxFiles: 1, field: 'file' }))
   async upload(@Req() req: Request) {
     const file = spooledFiles(req)[0];
-    if (!file) throw AppException.validation('file', 'Adjunta un archivo.');
+    if (!file) throw AppException.validation('file', UPLOAD_MESSAGES.attachFile);
     const rule = await checkUploadContent(file, CHAT_UPLOAD_MIME_TYPES);
     const stored = await this.storage.put({ path: file.path, size: file.size }, rule.mimeType);
     return {

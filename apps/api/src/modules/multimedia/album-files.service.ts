@@ -1,8 +1,11 @@
 import {
   ALBUM_FILE_NAME_MAX,
   ALBUM_MIME_TYPES,
+  ALBUM_VIDEO_URL_MAX,
   albumFileTypeOf,
+  duplicatedFilesMessage,
   exceedsFileCount,
+  MULTIMEDIA_MESSAGES,
   mediaNameKey,
   resolveContentType,
   UPLOAD_MESSAGES,
@@ -47,7 +50,7 @@ function toFileModel(row: AlbumFileRow): AlbumFileModel {
 function duplicatedFile(names: string[]): AppException {
   return new AppException('ERROR_DUPLICATED_FILE', {
     field: 'files',
-    userMessage: `Ya existe un archivo con ese nombre: ${names.join(', ')}`,
+    userMessage: duplicatedFilesMessage(names),
   });
 }
 
@@ -83,7 +86,7 @@ export class AlbumFilesService {
    * names new to the album. All or nothing: one bad file refuses the request and stores nothing.
    */
   async upload(user: AuthUser, albumId: number, uploads: SpooledFile[]): Promise<AlbumFileModel[]> {
-    if (uploads.length === 0) throw AppException.validation('files', 'Adjunta al menos un archivo.');
+    if (uploads.length === 0) throw AppException.validation('files', UPLOAD_MESSAGES.attachAtLeastOne);
     if (exceedsFileCount(uploads.length))
       throw AppException.validation('files', UPLOAD_MESSAGES.tooManyFiles);
     const album = await this.albums.usable(user, albumId, 'albumId');
@@ -94,10 +97,7 @@ export class AlbumFilesService {
       const name = upload.originalname.trim();
       const candidate = { name, type: upload.mimetype, size: upload.size };
       if (name.length > ALBUM_FILE_NAME_MAX) {
-        rejected.push({
-          file: candidate,
-          error: `El nombre del archivo no debe exceder los ${ALBUM_FILE_NAME_MAX} caracteres`,
-        });
+        rejected.push({ file: candidate, error: MULTIMEDIA_MESSAGES.fileNameTooLong });
         continue;
       }
       const type = resolveContentType(name, await readHead(upload.path), upload.size, ALBUM_MIME_TYPES);
@@ -179,19 +179,17 @@ export class AlbumFilesService {
   ): Promise<AlbumFileModel> {
     const album = await this.albums.usable(user, input.albumId, 'albumId');
     if (input.fileType !== undefined && input.fileType.toUpperCase() !== 'VIDEO')
-      throw AppException.validation('fileType', 'Solo se pueden agregar videos por URL.');
+      throw AppException.validation('fileType', MULTIMEDIA_MESSAGES.onlyVideoUrls);
     const urlError = validateFacebookVideoUrl(input.url);
     if (urlError) throw AppException.validation('url', urlError);
     const url = (input.url ?? '').trim();
-    if (url.length > 2000) throw AppException.validation('url', 'La URL es demasiado larga.');
+    if (url.length > ALBUM_VIDEO_URL_MAX)
+      throw AppException.validation('url', MULTIMEDIA_MESSAGES.urlTooLong);
     const name = (input.name ?? '').trim();
     const nameError = validateAlbumName(name);
     if (nameError) throw AppException.validation('name', nameError);
     if (name.length > ALBUM_FILE_NAME_MAX)
-      throw AppException.validation(
-        'name',
-        `El nombre no debe exceder los ${ALBUM_FILE_NAME_MAX} caracteres`,
-      );
+      throw AppException.validation('name', MULTIMEDIA_MESSAGES.videoNameTooLong);
     const nameKey = mediaNameKey(name);
     if ((await this.repository.fileNamesTaken(album.id, [nameKey])).length > 0) throw duplicatedFile([name]);
     const row = await this.repository.insertVideoUrl(user.companyId, album.id, user.id, {
@@ -214,16 +212,22 @@ export class AlbumFilesService {
   async open(user: AuthUser, fileId: number): Promise<{ file: AlbumFileModel; object: StoredObject }> {
     const row = await this.usableFile(user, fileId);
     if (!row.storageKey)
-      throw new AppException('NOT_FOUND', { field: 'fileId', userMessage: 'Este video se ve en su URL.' });
+      throw new AppException('NOT_FOUND', {
+        field: 'fileId',
+        userMessage: MULTIMEDIA_MESSAGES.videoAtItsUrl,
+      });
     const object = await this.storage.readPrivate(row.storageKey);
     if (!object)
-      throw new AppException('NOT_FOUND', { field: 'fileId', userMessage: 'El archivo no existe.' });
+      throw new AppException('NOT_FOUND', { field: 'fileId', userMessage: MULTIMEDIA_MESSAGES.fileNotFound });
     return { file: toFileModel(row), object };
   }
 
   private async usableFile(user: AuthUser, id: number): Promise<AlbumFileRow> {
     const row = await this.repository.file(id);
-    const notFound = new AppException('NOT_FOUND', { field: 'fileId', userMessage: 'El archivo no existe.' });
+    const notFound = new AppException('NOT_FOUND', {
+      field: 'fileId',
+      userMessage: MULTIMEDIA_MESSAGES.fileNotFound,
+    });
     if (!row) throw notFound;
     if (row.companyId !== user.companyId)
       throw new AppException('FORBIDDEN', { message: 'File of another company' });

@@ -1,4 +1,4 @@
-import { albumNameError, mediaNameKey } from '@crm/shared';
+import { albumNameError, MULTIMEDIA_MESSAGES, mediaNameKey } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -72,10 +72,9 @@ export class AlbumsService {
     let parentId: number | null = null;
     if (input.parentId !== null && input.parentId !== undefined) {
       const parent = await this.usable(user, input.parentId, 'parentId');
-      if (!parent.isRoot)
-        throw AppException.validation('parentId', 'Un subálbum no puede contener otros álbumes.');
+      if (!parent.isRoot) throw AppException.validation('parentId', MULTIMEDIA_MESSAGES.subalbumDepth);
       if (input.spaceId !== null && input.spaceId !== undefined && input.spaceId !== parent.spaceId)
-        throw AppException.validation('spaceId', 'El álbum no pertenece a ese espacio.');
+        throw AppException.validation('spaceId', MULTIMEDIA_MESSAGES.albumOfOtherSpace);
       spaceId = parent.spaceId;
       parentId = parent.id;
     } else {

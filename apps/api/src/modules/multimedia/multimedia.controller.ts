@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES, UPLOAD_MESSAGES } from '@crm/shared';
 import {
   Body,
   Controller,
@@ -80,7 +81,7 @@ export class MultimediaController {
     const files = spooledFiles(req);
     if (files.length > 0) return { files: await this.files.upload(user, input.albumId, files) };
     if (input.url !== undefined) return { files: [await this.files.addVideoUrl(user, input)] };
-    throw AppException.validation('files', 'Adjunta al menos un archivo.');
+    throw AppException.validation('files', UPLOAD_MESSAGES.attachAtLeastOne);
   }
 
   @ApiOperation({ summary: 'Remove a file from its album' })
@@ -109,7 +110,7 @@ export class MultimediaController {
     @Query('download') download: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const id = new ParseIdPipe('id', 'Archivo inválido').transform(rawId);
+    const id = new ParseIdPipe('id', INPUT_MESSAGES.invalidFile).transform(rawId);
     const { file, object } = await this.files.open(user, id);
     const inline = download !== '1' && file.fileType !== 'DOCUMENT';
     res.status(200);

@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@crm/shared';
 import { Body, Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -16,7 +17,7 @@ import { QuickAnswersService } from './quick-answers.service';
 
 function singleFile(req: Request): SpooledFile | null {
   const files = spooledFiles(req);
-  if (files.length > 1) throw AppException.validation('file', 'Solo puedes adjuntar un archivo.');
+  if (files.length > 1) throw AppException.validation('file', UPLOAD_MESSAGES.singleFile);
   return files[0] ?? null;
 }
 

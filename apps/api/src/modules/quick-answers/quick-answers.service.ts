@@ -1,4 +1,9 @@
-import { CHAT_UPLOAD_MIME_TYPES, parseQuickAnswerShortcut, validateQuickAnswerText } from '@crm/shared';
+import {
+  CHAT_UPLOAD_MIME_TYPES,
+  parseQuickAnswerShortcut,
+  QUICK_ANSWER_MESSAGES,
+  validateQuickAnswerText,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -13,7 +18,7 @@ import type { QuickAnswerModel } from './models/quick-answer.model';
 import { QuickAnswersRepository, type QuickAnswerView, SHORTCUT_TAKEN } from './quick-answers.repository';
 
 function notFound(): AppException {
-  return new AppException('NOT_FOUND', { field: 'id', userMessage: 'La respuesta rápida no existe.' });
+  return new AppException('NOT_FOUND', { field: 'id', userMessage: QUICK_ANSWER_MESSAGES.notFound });
 }
 
 export interface QuickAnswerListOptions {

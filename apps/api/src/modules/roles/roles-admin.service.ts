@@ -1,8 +1,12 @@
 import {
+  collapseSpaces,
   isPermissionName,
   normalizeSearchKeyword,
   type PermissionName,
+  ROLE_MESSAGES,
   ROLE_NAMES,
+  roleNameError,
+  unknownPermissionMessage,
   withDefaultPermission,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
@@ -13,14 +17,13 @@ import type { RoleModel } from './models/role.model';
 import { RolesRepository, type RoleView } from './roles.repository';
 import { roleKey } from './roles.service';
 
-const NAME_MAX = 60;
 const ADMIN_ROLES: ReadonlySet<string> = new Set([ROLE_NAMES.admin, ROLE_NAMES.superadmin]);
 
 /** 02 §5: the role name is capitalised (first letter upper case, the rest as typed). */
 export function roleName(raw: string): string {
-  const name = (raw ?? '').trim().replace(/\s+/g, ' ');
-  if (!name) throw AppException.validation('name', 'El nombre del rol es obligatorio.');
-  if (name.length > NAME_MAX) throw AppException.validation('name', `Máximo ${NAME_MAX} caracteres.`);
+  const error = roleNameError(raw);
+  if (error) throw AppException.validation('name', error);
+  const name = collapseSpaces(raw);
   return name.charAt(0).toLocaleUpperCase('es') + name.slice(1);
 }
 
@@ -29,7 +32,7 @@ export function rolePermissions(raw: string[]): PermissionName[] {
   const chosen = raw ?? [];
   if (chosen.length === 0) throw new AppException('EMPTY_PERMISSSIONS_ERROR', { field: 'permissions' });
   const unknown = chosen.find((p) => !isPermissionName(p));
-  if (unknown) throw AppException.validation('permissions', `Permiso desconocido: ${unknown}`);
+  if (unknown) throw AppException.validation('permissions', unknownPermissionMessage(unknown));
   return withDefaultPermission(chosen as PermissionName[]);
 }
 
@@ -47,7 +50,8 @@ export class RolesAdminService {
 
   private async own(user: AuthUser, id: number): Promise<RoleView> {
     const role = await this.roles.find(id);
-    if (!role || role.companyId !== user.companyId) throw AppException.validation('id', 'El rol no existe.');
+    if (!role || role.companyId !== user.companyId)
+      throw AppException.validation('id', ROLE_MESSAGES.notFound);
     return role;
   }
 

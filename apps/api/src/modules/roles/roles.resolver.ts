@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES } from '@crm/shared';
+import { INPUT_MESSAGES, PERMISSION_NAMES, ROLE_MESSAGES } from '@crm/shared';
 import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { IsArray, IsString, MaxLength } from 'class-validator';
 import type { AuthUser } from '../../common/auth-user';
@@ -9,13 +9,13 @@ import { RolesAdminService } from './roles-admin.service';
 @InputType()
 class RoleInput {
   @Field()
-  @IsString({ message: 'El nombre del rol es obligatorio.' })
-  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  @IsString({ message: ROLE_MESSAGES.nameRequired })
+  @MaxLength(200, { message: INPUT_MESSAGES.nameTooLong })
   name: string;
 
   @Field(() => [String])
-  @IsArray({ message: 'Selecciona al menos un permiso para el rol.' })
-  @IsString({ each: true, message: 'Permiso inválido' })
+  @IsArray({ message: ROLE_MESSAGES.permissionsRequired })
+  @IsString({ each: true, message: INPUT_MESSAGES.invalidPermission })
   permissions: string[];
 }
 

@@ -6,6 +6,7 @@ import {
   companyRoom,
   platformOf,
   QR_LIFETIME_MS,
+  SANDBOX_MESSAGES,
   VALIDATION_MESSAGES,
   validatePhone,
   WHATSAPP_SLOTS_LIMIT,
@@ -40,7 +41,7 @@ export interface SlotStatusResult {
   chatHistoryTime: string | null;
 }
 
-const NOT_A_SLOT = 'Este canal no se vincula con código QR.';
+const NOT_A_SLOT = SANDBOX_MESSAGES.notQrLinked;
 
 function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('hex');
@@ -88,9 +89,9 @@ export class SandboxSlotService {
     const value = code?.trim() ?? '';
     if (value === '') throw AppException.validation('code', VALIDATION_MESSAGES.required);
     const slot = await this.slots.findPairing(user.companyId, hashCode(value));
-    if (!slot) throw AppException.validation('code', 'El código QR no es válido. Genera uno nuevo.');
+    if (!slot) throw AppException.validation('code', SANDBOX_MESSAGES.qrInvalid);
     if ((slot.pairingExpiresAt?.getTime() ?? 0) <= Date.now()) {
-      throw AppException.validation('code', 'El código QR expiró. Genera uno nuevo.');
+      throw AppException.validation('code', SANDBOX_MESSAGES.qrExpired);
     }
     await this.slots.transaction(async (trx) => {
       await this.slots.markLinked(trx, slot.channelId);
@@ -129,7 +130,7 @@ export class SandboxSlotService {
   async logout(user: AuthUser, channelId: number): Promise<SlotStatusResult> {
     const channel = await this.sandboxChannel(user, channelId);
     const slot = await this.slots.find(channel.id);
-    if (!slot) throw AppException.validation('channelId', 'Este canal no tiene un dispositivo vinculado.');
+    if (!slot) throw AppException.validation('channelId', SANDBOX_MESSAGES.noLinkedDevice);
     await this.slots.transaction(async (trx) => {
       await this.slots.markLoggedOut(trx, channel.id);
       await this.channelRows.setActive(channel.id, false, trx);
@@ -149,10 +150,7 @@ export class SandboxSlotService {
     const channel = await this.sandboxChannel(user, channelId);
     const slot = await this.slots.find(channel.id);
     if (slot?.status === 'AUTHENTICATED') {
-      throw AppException.validation(
-        'channelId',
-        'Este canal ya está vinculado. Cierra la sesión para vincularlo de nuevo.',
-      );
+      throw AppException.validation('channelId', SANDBOX_MESSAGES.alreadyLinked);
     }
     if (!slot) {
       await this.withinSlotLimit(user.companyId, async (trx) => {

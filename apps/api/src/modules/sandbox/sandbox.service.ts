@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageView } from '@crm/shared';
-import { platformOf } from '@crm/shared';
+import { platformOf, SANDBOX_MESSAGES } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { ChannelsService } from '../channels/channels.service';
-import { messageView } from '../clients/conversation.view';
 import { InboundService } from '../messages/inbound.service';
+import { messageView } from '../messages/message.view';
 import type { SimulateMessageInput } from './dto/simulate.input';
 import { SimulatorRepository } from './simulator.repository';
 
@@ -32,7 +32,7 @@ export class SandboxService {
   private async sandboxChannel(user: AuthUser, channelId: number) {
     const channel = await this.channels.getForCompany(user.companyId, channelId);
     if (!platformOf(channel.platform)?.simulator) {
-      throw AppException.validation('channelId', 'El simulador solo funciona con canales de prueba.');
+      throw AppException.validation('channelId', SANDBOX_MESSAGES.simulatorOnly);
     }
     return channel;
   }

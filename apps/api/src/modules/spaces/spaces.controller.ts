@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES, UPLOAD_MESSAGES } from '@crm/shared';
 import {
   Body,
   Controller,
@@ -27,7 +28,7 @@ import { SpacesService, type SpaceWithChannels } from './spaces.service';
 
 function singleImage(req: Request): SpooledFile | null {
   const files = spooledFiles(req);
-  if (files.length > 1) throw AppException.validation('file', 'Solo puedes adjuntar una imagen.');
+  if (files.length > 1) throw AppException.validation('file', UPLOAD_MESSAGES.singleImage);
   return files[0] ?? null;
 }
 
@@ -79,7 +80,7 @@ export class SpacesController {
   @Delete('deleteSpace/:id')
   delete(
     @CurrentUser() user: AuthUser,
-    @Param('id', new ParseIdPipe('id', 'Espacio inválido'))
+    @Param('id', new ParseIdPipe('id', INPUT_MESSAGES.invalidSpace))
     id: number,
   ): Promise<{ id: number; deleted: true }> {
     return this.spaces.delete(user, id);

@@ -5,12 +5,6 @@ import type { Spaces } from '../../database/schema';
 
 export type SpaceRow = Selectable<Spaces>;
 
-/** Who hears that spaces or channels changed (space-audience.ts). */
-export interface SpaceAudienceMember {
-  id: number;
-  roleName: string;
-}
-
 /**
  * The spaces table with its links (02 §3 Space): space_channels, and the user_spaces memberships read to scope a
  * user's per-space data.
@@ -213,28 +207,5 @@ export class SpacesRepository {
       await trx.deleteFrom('spaces').where('id', '=', id).execute();
       return files.flatMap((f) => (f.storageKey === null ? [] : [f.storageKey]));
     });
-  }
-
-  /**
-   * The users whose channel lists depend on these spaces or on the spaces holding these channels: members of the
-   * spaces and whoever has one selected, with their role's name.
-   */
-  async audience(
-    companyId: number,
-    scope: { spaceIds?: readonly number[]; channelIds?: readonly number[] },
-  ): Promise<SpaceAudienceMember[]> {
-    const { rows } = await sql<SpaceAudienceMember>`WITH scoped AS (
-         SELECT unnest(${[...(scope.spaceIds ?? [])]}::int[]) AS "spaceId"
-         UNION SELECT sc."spaceId" FROM space_channels sc WHERE sc."channelId" = ANY(${[...(scope.channelIds ?? [])]}::int[])
-       )
-       SELECT DISTINCT u.id, r.name AS "roleName"
-         FROM users u JOIN roles r ON r.id = u."roleId"
-        WHERE u."companyId" = ${companyId}
-          AND (u."selectedSpaceId" IN (SELECT "spaceId" FROM scoped)
-               OR EXISTS (SELECT 1 FROM user_spaces us
-                           WHERE us."userId" = u.id AND us."spaceId" IN (SELECT "spaceId" FROM scoped)))`.execute(
-      this.db,
-    );
-    return rows;
   }
 }

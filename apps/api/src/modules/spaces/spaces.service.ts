@@ -1,4 +1,10 @@
-import { type SpaceDraftError, spaceNameKey, validateSpaceDraft } from '@crm/shared';
+import {
+  INPUT_MESSAGES,
+  SPACE_MESSAGES,
+  type SpaceDraftError,
+  spaceNameKey,
+  validateSpaceDraft,
+} from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -7,18 +13,17 @@ import { type SpaceUser, usableSpaceIds } from '../../common/space-scope';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { storePublicImage } from '../../providers/storage/public-image';
 import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
-import { RealtimeService } from '../../realtime/realtime.service';
 import { ChannelAdminService } from '../channels/channel-admin.service';
 import type { ChannelModel } from '../channels/models/channel.model';
+import { SpaceAudienceService } from '../space-audience/space-audience.service';
 import type { CreateSpaceInput, UpdateSpaceInput } from './dto/space.input';
 import { SpaceModel } from './models/space.model';
-import { notifyUserData } from './space-audience';
 import { type SpaceRow, SpacesRepository } from './spaces.repository';
 
 const UNIQUE_VIOLATION = '23505';
 // The case-insensitive unique index on ("companyId", lower(btrim(name))), migration 1763876000000.
 const NAME_INDEX = 'UQ_spaces_company_lower_name';
-const CHANNELS_INVALID = 'Canales inválidos';
+const CHANNELS_INVALID = INPUT_MESSAGES.invalidChannels;
 
 export interface SpaceWithChannels extends SpaceModel {
   channels: ChannelModel[];
@@ -36,7 +41,7 @@ function parseChannelIds(raw: unknown, field: string): number[] {
 
 function nameOf(raw: unknown, field: string): string {
   if (raw === undefined || raw === null) return '';
-  if (typeof raw !== 'string') throw AppException.validation(field, 'Nombre inválido');
+  if (typeof raw !== 'string') throw AppException.validation(field, INPUT_MESSAGES.invalidName);
   return raw.trim();
 }
 
@@ -49,7 +54,7 @@ export class SpacesService {
     private readonly spaces: SpacesRepository,
     private readonly channelAdmin: ChannelAdminService,
     private readonly storage: FileStorageService,
-    private readonly realtime: RealtimeService,
+    private readonly audience: SpaceAudienceService,
   ) {}
 
   listForCompany(companyId: number): Promise<SpaceRow[]> {
@@ -155,7 +160,7 @@ export class SpacesService {
   async delete(user: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
     const space = await this.getForCompany(user.companyId, id);
     if (space.isDefault) throw new AppException('DEFAULT_SPACE_CANNOT_BE_MODIFIED', { field: 'id' });
-    const audience = await this.spaces.audience(user.companyId, { spaceIds: [id] });
+    const audience = await this.audience.of(user.companyId, { spaceIds: [id] });
     const storageKeys = await this.spaces.delete(user.companyId, id);
     if (!storageKeys)
       throw new AppException('ERROR_DELETING_SPACE', { message: 'The company has no default space' });
@@ -165,19 +170,19 @@ export class SpacesService {
       });
     }
     await this.storage.removePublicUrl(space.imageUrl);
-    notifyUserData(this.realtime, user.companyId, user.id, audience, 'spaceDeleted');
+    this.audience.notify(user, audience, 'spaceDeleted');
     return { id, deleted: true };
   }
 
   private async notify(user: AuthUser, spaceIds: number[], reason: string): Promise<void> {
-    const audience = await this.spaces.audience(user.companyId, { spaceIds });
-    notifyUserData(this.realtime, user.companyId, user.id, audience, reason);
+    await this.audience.notifyOf(user, { spaceIds }, reason);
   }
 
   /** Every channel must exist and be the company's (another company's → 403, nothing changed). */
   private async checkChannels(companyId: number, channelIds: number[], field: string): Promise<void> {
     const rows = await this.spaces.channelOwners(channelIds);
-    if (rows.length !== channelIds.length) throw AppException.validation(field, 'El canal no existe.');
+    if (rows.length !== channelIds.length)
+      throw AppException.validation(field, SPACE_MESSAGES.channelNotFound);
     if (rows.some((row) => row.companyId !== companyId)) {
       throw new AppException('FORBIDDEN', { message: 'Channel of another company' });
     }

@@ -1,4 +1,12 @@
-import { companyScopedKey, DEFAULT_TAG_COLOR, TAG_COLORS, TAGS_LIMIT } from '@crm/shared';
+import {
+  collapseSpaces,
+  companyScopedKey,
+  DEFAULT_TAG_COLOR,
+  TAG_COLORS,
+  TAG_MESSAGES,
+  TAGS_LIMIT,
+  tagNameError,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -9,9 +17,6 @@ import { conversationRooms } from '../clients/conversation-rooms';
 import type { AgentModel, TagModel } from './models/tag.model';
 import { type TagChannelCount, type TagOwner, TagsRepository } from './tags.repository';
 
-/** The longest tag name: the import (issue 5) and this form agree on it. */
-export const TAG_NAME_MAX = 50;
-
 /**
  * How many conversations, most recently active first, get a fresh view when one of their tags is renamed or
  * deleted: open inboxes show the newest conversations, and an older row keeps a stale chip until it is reloaded
@@ -21,18 +26,17 @@ export const TAG_NAME_MAX = 50;
 export const TAG_CHANGE_REFRESH_LIMIT = 200;
 
 function tagName(raw: string): string {
-  const name = (raw ?? '').trim().replace(/\s+/g, ' ');
+  const name = collapseSpaces(raw);
   if (!name) throw new AppException('TAG_NAME_EMPTY', { field: 'name' });
-  if (name.length > TAG_NAME_MAX) {
-    throw AppException.validation('name', `El nombre puede tener como máximo ${TAG_NAME_MAX} caracteres.`);
-  }
+  const error = tagNameError(name);
+  if (error) throw AppException.validation('name', error);
   return name;
 }
 
 function tagColor(raw: string | null | undefined): string {
   const color = (raw ?? DEFAULT_TAG_COLOR).toLowerCase();
   if (!(TAG_COLORS as readonly string[]).includes(color)) {
-    throw AppException.validation('color', 'Elige uno de los colores de la paleta.');
+    throw AppException.validation('color', TAG_MESSAGES.colorNotInPalette);
   }
   return color;
 }
@@ -81,15 +85,14 @@ export class TagsAdminService {
 
   private async own(user: AuthUser, id: number): Promise<TagOwner> {
     const tag = await this.tags.owner(id);
-    if (!tag || tag.companyId !== user.companyId)
-      throw AppException.validation('id', 'La etiqueta no existe.');
+    if (!tag || tag.companyId !== user.companyId) throw AppException.validation('id', TAG_MESSAGES.notFound);
     if (tag.isDefault) throw new AppException('PREDEFINED_TAG_CANNOT_BE_MODIFIED', { field: 'id' });
     return tag;
   }
 
   private async byId(id: number): Promise<TagModel> {
     const tag = await this.tags.byId(id);
-    if (!tag) throw AppException.validation('id', 'La etiqueta no existe.');
+    if (!tag) throw AppException.validation('id', TAG_MESSAGES.notFound);
     return tag;
   }
 

@@ -1,3 +1,4 @@
+import { SPACE_MESSAGES } from '@crm/shared';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -11,7 +12,7 @@ import { TagsAdminService } from './tags-admin.service';
 class TagsCountInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Selecciona un canal.')
+  @IsId(SPACE_MESSAGES.channelRequired)
   channelId: number;
 
   /** Accepted for compatibility and ignored: the company comes from the token. */

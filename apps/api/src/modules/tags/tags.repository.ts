@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import { type Database, InjectDatabase } from '../../database/kysely';
 import type { Tags, Users } from '../../database/schema';
+import { nameIsFree, unlessTaken } from '../../database/unique-name';
 
 export type TagRow = Selectable<Tags>;
 /** What the ownership check of an edit reads. */
@@ -13,8 +14,6 @@ export type TagChannelCount = Pick<TagRow, 'id' | 'name' | 'color'> & { count: n
 export type AgentPick = Pick<Selectable<Users>, 'id' | 'name' | 'imageUrl' | 'isAvailable'> & {
   roleName: string;
 };
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /**
  * The tags table and client_tags (02 §3 Tag): name unique per company through `key` (company id and lower-case
@@ -88,26 +87,15 @@ export class TagsRepository {
 
   /** False when another tag has the key (also when a racing twin wins on the unique index). */
   async update(id: number, tag: Pick<TagRow, 'name' | 'color' | 'key'>): Promise<boolean> {
-    const row = await this.db
-      .updateTable('tags')
-      .set({ name: tag.name, color: tag.color, key: tag.key })
-      .where('id', '=', id)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('tags as o')
-              .select(sql`1`.as('one'))
-              .where('o.key', '=', tag.key)
-              .where('o.id', '<>', id),
-          ),
-        ),
-      )
-      .returning('id')
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
+    const row = await unlessTaken(
+      this.db
+        .updateTable('tags')
+        .set({ name: tag.name, color: tag.color, key: tag.key })
+        .where('id', '=', id)
+        .where(nameIsFree(this.db, { table: 'tags', key: tag.key }, id))
+        .returning('id')
+        .executeTakeFirst(),
+    );
     return row !== undefined;
   }
 

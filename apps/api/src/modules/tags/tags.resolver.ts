@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES, userMessageFor } from '@crm/shared';
 import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { AuthUser } from '../../common/auth-user';
@@ -8,8 +9,8 @@ import { TagsAdminService } from './tags-admin.service';
 @InputType()
 class TagInput {
   @Field()
-  @IsString({ message: 'El nombre de la etiqueta no puede estar vacío.' })
-  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  @IsString({ message: userMessageFor('TAG_NAME_EMPTY') })
+  @MaxLength(200, { message: INPUT_MESSAGES.nameTooLong })
   name: string;
 
   @Field(() => String, {
@@ -17,7 +18,7 @@ class TagInput {
     description: 'One of the 7 palette colours; the first when absent.',
   })
   @IsOptional()
-  @IsString({ message: 'Color inválido' })
+  @IsString({ message: INPUT_MESSAGES.invalidColor })
   color?: string | null;
 }
 

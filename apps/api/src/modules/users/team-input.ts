@@ -1,4 +1,5 @@
 import {
+  INPUT_MESSAGES,
   type TeamUserDraftError,
   validateWorkingHours,
   WEEKDAYS,
@@ -15,14 +16,14 @@ import { parseIdList } from '../../common/id-list';
 
 export function text(raw: unknown, field: string): string | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'string') throw AppException.validation(field, 'Valor inválido');
+  if (typeof raw !== 'string') throw AppException.validation(field, INPUT_MESSAGES.invalidValue);
   return raw;
 }
 
 /** A list of ids from the form; undefined when the field is absent (an edit keeps the current list). */
 export function idList(raw: unknown, field: string): number[] | undefined {
   if (raw === undefined || raw === null) return undefined;
-  return parseIdList(raw, field, 'Lista inválida');
+  return parseIdList(raw, field, INPUT_MESSAGES.invalidList);
 }
 
 /** Digits only, as the form sends them; '' clears it. */
@@ -49,10 +50,10 @@ export function workingHoursOf(raw: unknown): WorkingHours | undefined {
     try {
       value = JSON.parse(value);
     } catch {
-      throw AppException.validation(field, 'Horario inválido');
+      throw AppException.validation(field, INPUT_MESSAGES.invalidSchedule);
     }
   }
-  const invalid = () => AppException.validation(field, 'Horario inválido');
+  const invalid = () => AppException.validation(field, INPUT_MESSAGES.invalidSchedule);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid();
   const { timezone, isActive, days } = value as Record<string, unknown>;
   const flag = (v: unknown) => v === true || v === 'true';

@@ -1,4 +1,11 @@
-import { manageUserError, roleGrantError, TEAM_MESSAGES, takesAdminSeat, teamLimitError } from '@crm/shared';
+import {
+  INPUT_MESSAGES,
+  manageUserError,
+  roleGrantError,
+  TEAM_MESSAGES,
+  takesAdminSeat,
+  teamLimitError,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -85,7 +92,7 @@ export class TeamRulesService {
     previous: number[] = [],
   ): Promise<void> {
     if (self !== null && ids.includes(self)) {
-      throw AppException.validation('isAdminOfIds', 'Un usuario no puede administrarse a sí mismo');
+      throw AppException.validation('isAdminOfIds', TEAM_MESSAGES.cannotAdministerSelf);
     }
     await this.checkOwned(caller, 'users', ids, 'isAdminOfIds', TEAM_MESSAGES.userNotFound);
     const added = ids.filter((id) => !previous.includes(id));
@@ -105,7 +112,7 @@ export class TeamRulesService {
 
   /** Optional: '' or null means none. */
   async location(caller: AuthUser, raw: unknown): Promise<number | null> {
-    const id = parseId(raw, 'locationId', 'Ubicación inválida');
+    const id = parseId(raw, 'locationId', INPUT_MESSAGES.invalidLocation);
     if (id === undefined) return null;
     await this.checkOwned(caller, 'locations', [id], 'locationId', TEAM_MESSAGES.locationNotFound);
     return id;

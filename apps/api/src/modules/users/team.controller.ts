@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@crm/shared';
 import { Body, Controller, HttpCode, Post, Put, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -16,7 +17,7 @@ import { TeamService } from './team.service';
 
 function singlePhoto(req: Request): SpooledFile | null {
   const files = spooledFiles(req);
-  if (files.length > 1) throw AppException.validation('file', 'Solo puedes adjuntar una imagen.');
+  if (files.length > 1) throw AppException.validation('file', UPLOAD_MESSAGES.singleImage);
   return files[0] ?? null;
 }
 

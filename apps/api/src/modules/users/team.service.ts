@@ -1,12 +1,19 @@
-import { agentRoom, companyRoom, ROLE_NAMES, TEAM_MESSAGES, validateTeamUserDraft } from '@crm/shared';
+import {
+  agentRoom,
+  companyRoom,
+  INPUT_MESSAGES,
+  ROLE_NAMES,
+  TEAM_MESSAGES,
+  validateTeamUserDraft,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { parseId } from '../../common/id-list';
 import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
 import { RealtimeService } from '../../realtime/realtime.service';
-import { PasswordService } from '../auth/password.service';
-import { SessionsService } from '../auth/sessions.service';
+import { PasswordService } from '../sessions/password.service';
+import { SessionsService } from '../sessions/sessions.service';
 import type { CreateTeamUserInput, UpdateTeamUserInput } from './dto/team-user.input';
 import type { TeamUserModel } from './models/team-user.model';
 import { draftError, idList, phoneOf, sameIds, text, workingHoursOf } from './team-input';
@@ -51,7 +58,7 @@ export class TeamService {
     const name = text(input.name, 'name')?.trim() ?? '';
     const email = (text(input.email, 'email') ?? '').trim().toLowerCase();
     const phone = phoneOf(input.phone);
-    const roleId = parseId(input.rolId, 'rolId', 'Rol inválido');
+    const roleId = parseId(input.rolId, 'rolId', INPUT_MESSAGES.invalidRole);
     const password = text(input.password, 'password') ?? '';
     const spaceIds = idList(input.spacesIds, 'spacesIds') ?? [];
     const invalid = validateTeamUserDraft({ name, email, phone, roleId, password, spaceIds }, 'create');
@@ -109,14 +116,14 @@ export class TeamService {
     const emailRaw = text(input.email, 'email');
     const email = emailRaw === undefined ? target.email : emailRaw.trim().toLowerCase();
     const phone = input.phone === undefined ? target.phone : phoneOf(input.phone);
-    const roleId = parseId(input.rolId, 'rolId', 'Rol inválido') ?? target.roleId;
+    const roleId = parseId(input.rolId, 'rolId', INPUT_MESSAGES.invalidRole) ?? target.roleId;
     const password = text(input.password, 'password') ?? '';
     const spaceIds = idList(input.spacesIds, 'spacesIds') ?? target.spaceIds;
     const invalid = validateTeamUserDraft({ name, email, phone, roleId, password, spaceIds }, 'update');
     if (invalid) throw draftError(invalid);
     const role = await this.rules.role(caller, roleId);
     if (target.roleName === ROLE_NAMES.superadmin && role.name !== ROLE_NAMES.superadmin) {
-      throw AppException.validation('rolId', 'El rol del superadministrador no se puede cambiar');
+      throw AppException.validation('rolId', TEAM_MESSAGES.superadminRoleFixed);
     }
     await this.rules.checkSpaces(caller, spaceIds);
     const adminOfRaw = idList(input.isAdminOfIds, 'isAdminOfIds');

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PasswordService } from '../auth/password.service';
-import { SessionsModule } from '../auth/sessions.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { TeamController } from './team.controller';
 import { TeamResolver } from './team.resolver';
@@ -15,7 +14,6 @@ import { UsersService } from './users.service';
 @Module({
   imports: [SpacesModule, SessionsModule],
   controllers: [TeamController],
-  // PasswordService is stateless: its own instance here spares importing the auth module.
   providers: [
     UsersRepository,
     UsersService,
@@ -25,7 +23,6 @@ import { UsersService } from './users.service';
     TeamRulesService,
     TeamPhotosService,
     TeamResolver,
-    PasswordService,
   ],
   exports: [UsersService, UsersRepository],
 })

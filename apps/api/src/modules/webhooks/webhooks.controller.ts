@@ -1,4 +1,4 @@
-import { CHANNEL_PLATFORMS, PLATFORMS, stripNul } from '@crm/shared';
+import { CHANNEL_PLATFORMS, INPUT_MESSAGES, PLATFORMS, stripNul } from '@crm/shared';
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -127,7 +127,7 @@ export class WebhooksController {
       // the provider would retry for days.
       if (!(error instanceof WebhookParseError || error instanceof SyntaxError))
         this.logger.error(`${provider} webhook body could not be read: ${String(error)}`);
-      throw AppException.validation('body', 'El cuerpo del webhook no tiene el formato del proveedor.');
+      throw AppException.validation('body', INPUT_MESSAGES.webhookBody);
     }
     const result = await this.inbound.ingest(adapter.platform, events);
     if (result.unknownChannel > 0)

@@ -70,10 +70,10 @@ function uploadLimitError(error: unknown, field: string, maxFiles: number): unkn
   if (code === 'LIMIT_FILE_SIZE') return fileTooLarge(field);
   if (code === 'LIMIT_FILE_COUNT') {
     const message =
-      maxFiles === MAX_FILES_PER_DROP ? UPLOAD_MESSAGES.tooManyFiles : 'Solo puedes adjuntar un archivo.';
+      maxFiles === MAX_FILES_PER_DROP ? UPLOAD_MESSAGES.tooManyFiles : UPLOAD_MESSAGES.singleFile;
     return AppException.validation(field, message);
   }
-  return AppException.validation(field, 'No se pudieron leer los archivos enviados.');
+  return AppException.validation(field, UPLOAD_MESSAGES.unreadable);
 }
 
 /**

@@ -1,4 +1,7 @@
 import {
+  AUTH_MESSAGES,
+  userMessageFor,
+  VALIDATION_MESSAGES,
   validateCompanyName,
   validateEmail,
   validateName,
@@ -10,7 +13,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Rule } from '../../../common/decorators/rule.decorator';
 
-const REQUIRED = 'Campo obligatorio';
+const REQUIRED = VALIDATION_MESSAGES.required;
+const RESET_LINK_INVALID = userMessageFor('RESET_TOKEN_INVALID');
 
 export class LoginInput {
   @ApiProperty({ format: 'email', example: 'admin@demo.local' })
@@ -18,9 +22,9 @@ export class LoginInput {
   email: string;
 
   @ApiProperty({ maxLength: 200, example: 'Demo12345' })
-  @IsString({ message: 'Contraseña obligatoria' })
-  @IsNotEmpty({ message: 'Contraseña obligatoria' })
-  @MaxLength(200, { message: 'Contraseña demasiado larga' })
+  @IsString({ message: VALIDATION_MESSAGES.passwordRequired })
+  @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordRequired })
+  @MaxLength(200, { message: AUTH_MESSAGES.passwordTooLong })
   password: string;
 
   @ApiPropertyOptional({
@@ -28,14 +32,14 @@ export class LoginInput {
     description: 'Authenticator code, when the account or company requires two-factor sign-in',
   })
   @IsOptional()
-  @IsString({ message: 'El código es incorrecto, por favor intenta de nuevo.' })
-  @MaxLength(20, { message: 'El código es incorrecto, por favor intenta de nuevo.' })
+  @IsString({ message: VALIDATION_MESSAGES.totpCode })
+  @MaxLength(20, { message: VALIDATION_MESSAGES.totpCode })
   otp?: string;
 
   @ApiPropertyOptional({ maxLength: 500, description: 'Push notification token of the device' })
   @IsOptional()
   @IsString({ message: REQUIRED })
-  @MaxLength(500, { message: 'Token de notificaciones inválido' })
+  @MaxLength(500, { message: AUTH_MESSAGES.pushTokenInvalid })
   firebaseToken?: string;
 }
 
@@ -45,15 +49,15 @@ export class CredentialsInput {
   email: string;
 
   @ApiProperty({ maxLength: 200 })
-  @IsString({ message: 'Contraseña obligatoria' })
-  @IsNotEmpty({ message: 'Contraseña obligatoria' })
-  @MaxLength(200, { message: 'Contraseña demasiado larga' })
+  @IsString({ message: VALIDATION_MESSAGES.passwordRequired })
+  @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordRequired })
+  @MaxLength(200, { message: AUTH_MESSAGES.passwordTooLong })
   password: string;
 
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @IsString({ message: REQUIRED })
-  @MaxLength(500, { message: 'Token de notificaciones inválido' })
+  @MaxLength(500, { message: AUTH_MESSAGES.pushTokenInvalid })
   firebaseToken?: string;
 }
 
@@ -77,7 +81,7 @@ export class EmailVerificationInput {
 
   @ApiPropertyOptional({ enum: ['BASIC', 'PRO'] })
   @IsOptional()
-  @IsIn(['BASIC', 'PRO'], { message: 'Plan inválido' })
+  @IsIn(['BASIC', 'PRO'], { message: AUTH_MESSAGES.planInvalid })
   plan?: string;
 }
 
@@ -93,9 +97,9 @@ export class VerifyCodeInput {
 
 export class ResetPasswordInput {
   @ApiProperty({ maxLength: 200, description: 'The token of the reset link sent by e-mail' })
-  @IsString({ message: 'El enlace para restablecer la contraseña no es válido o ha expirado.' })
-  @IsNotEmpty({ message: 'El enlace para restablecer la contraseña no es válido o ha expirado.' })
-  @MaxLength(200, { message: 'El enlace para restablecer la contraseña no es válido o ha expirado.' })
+  @IsString({ message: RESET_LINK_INVALID })
+  @IsNotEmpty({ message: RESET_LINK_INVALID })
+  @MaxLength(200, { message: RESET_LINK_INVALID })
   token: string;
 
   @ApiProperty({ minLength: 8, description: 'At least 8 characters, one of them a digit' })
@@ -106,7 +110,7 @@ export class ResetPasswordInput {
 export class RegisterInput {
   @ApiProperty({ maxLength: 120 })
   @Rule(validateName)
-  @MaxLength(120, { message: 'El nombre es demasiado largo' })
+  @MaxLength(120, { message: AUTH_MESSAGES.nameTooLong })
   name: string;
 
   @ApiProperty({ format: 'email' })
@@ -123,19 +127,19 @@ export class RegisterInput {
 
   @ApiProperty({ maxLength: 120 })
   @Rule(validateCompanyName)
-  @MaxLength(120, { message: 'El nombre de la compañía es demasiado largo' })
+  @MaxLength(120, { message: AUTH_MESSAGES.companyNameTooLong })
   businessName: string;
 
   @ApiPropertyOptional({ maxLength: 60 })
   @IsOptional()
   @IsString({ message: REQUIRED })
-  @MaxLength(60, { message: 'Categoría inválida' })
+  @MaxLength(60, { message: AUTH_MESSAGES.categoryInvalid })
   businessCategory?: string;
 
   @ApiPropertyOptional({ maxLength: 300, example: 'https://example.com' })
   @IsOptional()
   @IsString({ message: REQUIRED })
-  @MaxLength(300, { message: 'Sitio web inválido' })
-  @Matches(/^(https?:\/\/)?[^\s.]+\.[^\s]{2,}$/i, { message: 'Sitio web inválido' })
+  @MaxLength(300, { message: AUTH_MESSAGES.websiteInvalid })
+  @Matches(/^(https?:\/\/)?[^\s.]+\.[^\s]{2,}$/i, { message: AUTH_MESSAGES.websiteInvalid })
   website?: string;
 }

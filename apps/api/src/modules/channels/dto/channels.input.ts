@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES, VALIDATION_MESSAGES } from '@crm/shared';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsString, MaxLength } from 'class-validator';
@@ -6,8 +7,8 @@ import { IsId } from '../../../common/decorators/id.decorator';
 /** 02 §7 POST /fbUserPermanentToken and the Page sync: the user token Facebook Login gave the browser. */
 export class FacebookTokenInput {
   @ApiProperty({ maxLength: 2000, description: 'User access token Facebook Login gave the browser' })
-  @IsString({ message: 'Campo obligatorio' })
-  @MaxLength(2000, { message: 'Token inválido' })
+  @IsString({ message: VALIDATION_MESSAGES.required })
+  @MaxLength(2000, { message: INPUT_MESSAGES.invalidToken })
   accessToken: string;
 }
 
@@ -15,6 +16,6 @@ export class FacebookTokenInput {
 export class ChannelIdInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Canal inválido')
+  @IsId(INPUT_MESSAGES.invalidChannel)
   channelId: number;
 }

@@ -1,3 +1,4 @@
+import { CONVERSATION_MESSAGES, INPUT_MESSAGES } from '@crm/shared';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -26,7 +27,7 @@ export const CONVERSATION_FILTER_TYPES = [
 ] as const;
 export type ConversationFilterType = (typeof CONVERSATION_FILTER_TYPES)[number];
 
-const INVALID = 'Valor de filtro inválido';
+const INVALID = CONVERSATION_MESSAGES.filterValue;
 
 /** 02 §7 POST /conversations_by_filter. companyId is accepted for compatibility and ignored: it comes from the token. */
 export class ConversationsFilterInput {
@@ -40,13 +41,13 @@ export class ConversationsFilterInput {
 
   @ApiPropertyOptional({ enum: [...CONVERSATION_FILTER_TYPES] })
   @IsOptional()
-  @IsIn(CONVERSATION_FILTER_TYPES, { message: 'Tipo de filtro inválido' })
+  @IsIn(CONVERSATION_FILTER_TYPES, { message: CONVERSATION_MESSAGES.filterType })
   filterType?: ConversationFilterType;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 200 })
   @IsOptional()
   @IsString({ message: INVALID })
-  @MaxLength(200, { message: 'La búsqueda es demasiado larga' })
+  @MaxLength(200, { message: CONVERSATION_MESSAGES.keywordTooLong })
   keyword?: string | null;
 
   @ApiPropertyOptional({ type: 'integer', isArray: true })
@@ -84,12 +85,12 @@ export class ConversationsFilterInput {
 
   @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })
   @IsOptional()
-  @IsISO8601({}, { message: 'Fecha inválida' })
+  @IsISO8601({}, { message: INPUT_MESSAGES.invalidDate })
   createdAtFrom?: string | null;
 
   @ApiPropertyOptional({ type: 'string', format: 'date-time', nullable: true })
   @IsOptional()
-  @IsISO8601({}, { message: 'Fecha inválida' })
+  @IsISO8601({}, { message: INPUT_MESSAGES.invalidDate })
   createdAtTo?: string | null;
 
   @ApiPropertyOptional({ enum: ['createdAt', 'lastUpdate'] })
@@ -109,7 +110,7 @@ export class ConversationsFilterInput {
   @Type(() => Number)
   @IsInt({ message: INVALID })
   @Min(1, { message: INVALID })
-  @Max(5000, { message: 'Se pueden pedir como máximo 5000 conversaciones' })
+  @Max(5000, { message: CONVERSATION_MESSAGES.pageTooLarge })
   first?: number;
 
   /** Opaque keyset cursor from the previous page's `cursor`. */

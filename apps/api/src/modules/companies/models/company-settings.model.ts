@@ -1,4 +1,4 @@
-import type { CompanySettings } from '@crm/shared';
+import { type CompanySettings, INPUT_MESSAGES, TEAM_MESSAGES, VALIDATION_MESSAGES } from '@crm/shared';
 import { Field, InputType, ObjectType } from '@nestjs/graphql';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -27,77 +27,77 @@ export class CompanySettingsModel implements CompanySettings {
 export class CompanySettingsInput implements Partial<CompanySettings> {
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isWelcomeMessageActive?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isAgentNameInMessageActive?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   canUnarchiveConversations?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   canReturnInboxConversation?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isBotAutoAssignActive?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isBotAutoAssignActiveAfterDay?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isBotActiveAfterDay?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   forceActiveAgentsReassignation?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   automaticAssignment?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   showClientCloseOption?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   sentClientSurveyByDefault?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   archiveClosedClientByDefault?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isShowActiveAgents?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   includeAdsTags?: boolean;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsBoolean({ message: 'Valor inválido' })
+  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isShowGroupsAtReassign?: boolean;
 }
 
@@ -105,14 +105,14 @@ export class CompanySettingsInput implements Partial<CompanySettings> {
 export class CompanyProfileInput {
   @Field({ nullable: true })
   @IsOptional()
-  @IsString({ message: 'Compañia obligatoria' })
-  @MaxLength(500, { message: 'El nombre es demasiado largo.' })
+  @IsString({ message: VALIDATION_MESSAGES.companyRequired })
+  @MaxLength(500, { message: INPUT_MESSAGES.nameTooLong })
   name?: string;
 
   @Field({ nullable: true, description: 'IANA time zone, e.g. America/Mexico_City.' })
   @IsOptional()
-  @IsString({ message: 'Zona horaria inválida' })
-  @MaxLength(60, { message: 'Zona horaria inválida' })
+  @IsString({ message: TEAM_MESSAGES.timezoneInvalid })
+  @MaxLength(60, { message: TEAM_MESSAGES.timezoneInvalid })
   timezone?: string;
 }
 

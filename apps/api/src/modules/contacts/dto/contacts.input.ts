@@ -1,3 +1,4 @@
+import { CONTACT_MESSAGES, IMPORT_MESSAGES, INPUT_MESSAGES, SPACE_MESSAGES } from '@crm/shared';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -8,7 +9,7 @@ import { ConversationsFilterInput } from '../../clients/dto/conversations-filter
 /** POST /api/contacts/export: the panel's filters and the format. */
 export class ExportContactsInput extends ConversationsFilterInput {
   @ApiProperty({ enum: ['pdf', 'csv', 'xlsx'] })
-  @IsIn(['pdf', 'csv', 'xlsx'], { message: 'Elige PDF, CSV o XLSX.' })
+  @IsIn(['pdf', 'csv', 'xlsx'], { message: CONTACT_MESSAGES.exportFormat })
   format: 'pdf' | 'csv' | 'xlsx';
 }
 
@@ -16,7 +17,7 @@ export class ExportContactsInput extends ConversationsFilterInput {
 export class ImportContactsInput {
   @ApiProperty({ type: 'integer', minimum: 1, description: 'Channel the imported contacts belong to' })
   @Type(() => Number)
-  @IsId('Selecciona un canal para importar tus contactos')
+  @IsId(IMPORT_MESSAGES.chooseChannel)
   channelId: number;
 
   /** Agent for rows without a known agent e-mail; the importing user when absent. */
@@ -27,7 +28,7 @@ export class ImportContactsInput {
   })
   @IsOptional()
   @Type(() => Number)
-  @IsId('Agente inválido')
+  @IsId(INPUT_MESSAGES.invalidAgent)
   agentId?: number;
 
   /** Accepted for compatibility and ignored: the company comes from the token. */
@@ -41,17 +42,17 @@ export class ImportContactsInput {
 @InputType()
 export class CreateClientInput {
   @Field()
-  @IsString({ message: 'El teléfono es obligatorio.' })
-  @MaxLength(40, { message: 'El teléfono es demasiado largo.' })
+  @IsString({ message: CONTACT_MESSAGES.phoneRequired })
+  @MaxLength(40, { message: CONTACT_MESSAGES.phoneTooLong })
   phone: string;
 
   @Field(() => Int)
-  @IsId('Selecciona un canal.')
+  @IsId(SPACE_MESSAGES.channelRequired)
   channelId: number;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsString({ message: 'Nombre inválido' })
-  @MaxLength(200, { message: 'El nombre es demasiado largo.' })
+  @IsString({ message: INPUT_MESSAGES.invalidName })
+  @MaxLength(200, { message: CONTACT_MESSAGES.nameTooLong })
   name?: string | null;
 }

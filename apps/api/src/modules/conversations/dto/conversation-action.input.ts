@@ -1,8 +1,9 @@
+import { INPUT_MESSAGES } from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, ValidateIf } from 'class-validator';
 import { IsId } from '../../../common/decorators/id.decorator';
 
-const INVALID_CONVERSATION = 'Conversación inválida';
+const INVALID_CONVERSATION = INPUT_MESSAGES.invalidConversation;
 
 /** Body of the REST conversation actions that name one conversation (02 §7). */
 export class ConversationIdInput {
@@ -21,7 +22,7 @@ export class ReassignAgentInput extends ConversationIdInput {
   })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
-  @IsId('Agente inválido')
+  @IsId(INPUT_MESSAGES.invalidAgent)
   agentId: number | null;
 
   /** 02 §3 isShowGroupsAtReassign: the conversation goes to this group admin's group instead of an agent. */
@@ -31,6 +32,6 @@ export class ReassignAgentInput extends ConversationIdInput {
     description: "Send the conversation to this group admin's group instead of an agent",
   })
   @IsOptional()
-  @IsId('Grupo inválido')
+  @IsId(INPUT_MESSAGES.invalidGroup)
   groupAdminId?: number;
 }

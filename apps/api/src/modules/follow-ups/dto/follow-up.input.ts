@@ -1,3 +1,4 @@
+import { FOLLOW_UP_MESSAGES, FOLLOW_UP_TEXT_MAX, INPUT_MESSAGES } from '@crm/shared';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -16,14 +17,14 @@ import { IsId } from '../../../common/decorators/id.decorator';
 @InputType()
 export class FollowUpFileInput {
   @Field()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'URL del archivo inválida' })
-  @MaxLength(2000, { message: 'URL del archivo inválida' })
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: FOLLOW_UP_MESSAGES.fileUrl })
+  @MaxLength(2000, { message: FOLLOW_UP_MESSAGES.fileUrl })
   url: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString()
-  @MaxLength(255, { message: 'Nombre de archivo demasiado largo' })
+  @MaxLength(255, { message: INPUT_MESSAGES.fileNameTooLong })
   name?: string | null;
 
   @Field()
@@ -47,18 +48,18 @@ export class FollowUpFileInput {
 @InputType()
 export class FollowUpInput {
   @Field()
-  @IsISO8601({}, { message: 'Fecha de envío inválida' })
+  @IsISO8601({}, { message: FOLLOW_UP_MESSAGES.sendAtInvalid })
   sendAt: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString()
-  @MaxLength(4096, { message: 'El mensaje es demasiado largo' })
+  @MaxLength(FOLLOW_UP_TEXT_MAX, { message: FOLLOW_UP_MESSAGES.contentTooLong })
   content?: string | null;
 
   @Field(() => Int, { nullable: true })
   @IsOptional()
-  @IsId('Plantilla inválida')
+  @IsId(INPUT_MESSAGES.invalidTemplate)
   templateId?: number | null;
 
   @Field(() => [String], { nullable: true })

@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES, VALIDATION_MESSAGES } from '@crm/shared';
 import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { IsString, MaxLength } from 'class-validator';
 
@@ -11,7 +12,7 @@ export class LocationModel {
 @InputType()
 export class LocationInput {
   @Field()
-  @IsString({ message: 'Nombre obligatorio' })
-  @MaxLength(500, { message: 'El nombre es demasiado largo.' })
+  @IsString({ message: VALIDATION_MESSAGES.nameRequired })
+  @MaxLength(500, { message: INPUT_MESSAGES.nameTooLong })
   name: string;
 }

@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES } from '@crm/shared';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsId } from '../../../common/decorators/id.decorator';
@@ -5,6 +6,6 @@ import { IsId } from '../../../common/decorators/id.decorator';
 export class DeleteMessageInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Mensaje inválido')
+  @IsId(INPUT_MESSAGES.invalidMessage)
   id: number;
 }

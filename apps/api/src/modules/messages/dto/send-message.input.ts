@@ -1,3 +1,11 @@
+import {
+  COMPOSE_MESSAGES,
+  INPUT_MESSAGES,
+  MESSAGE_TEXT_MAX,
+  SHARED_CONTACTS_MAX,
+  UPLOAD_MESSAGES,
+  VALIDATION_MESSAGES,
+} from '@crm/shared';
 import { Field, Float, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import {
@@ -20,66 +28,66 @@ import { IsId } from '../../../common/decorators/id.decorator';
 @InputType()
 export class SendLocationInput {
   @Field(() => Float)
-  @IsNumber({}, { message: 'Latitud inválida' })
-  @Min(-90, { message: 'Latitud inválida' })
-  @Max(90, { message: 'Latitud inválida' })
+  @IsNumber({}, { message: INPUT_MESSAGES.invalidLatitude })
+  @Min(-90, { message: INPUT_MESSAGES.invalidLatitude })
+  @Max(90, { message: INPUT_MESSAGES.invalidLatitude })
   latitude: number;
 
   @Field(() => Float)
-  @IsNumber({}, { message: 'Longitud inválida' })
-  @Min(-180, { message: 'Longitud inválida' })
-  @Max(180, { message: 'Longitud inválida' })
+  @IsNumber({}, { message: INPUT_MESSAGES.invalidLongitude })
+  @Min(-180, { message: INPUT_MESSAGES.invalidLongitude })
+  @Max(180, { message: INPUT_MESSAGES.invalidLongitude })
   longitude: number;
 
   @Field({ nullable: true })
   @IsOptional()
   @IsString()
-  @MaxLength(200, { message: 'Nombre demasiado largo' })
+  @MaxLength(200, { message: COMPOSE_MESSAGES.nameTooLong })
   name?: string;
 
   @Field({ nullable: true })
   @IsOptional()
   @IsString()
-  @MaxLength(300, { message: 'Dirección demasiado larga' })
+  @MaxLength(300, { message: COMPOSE_MESSAGES.addressTooLong })
   address?: string;
 }
 
 @InputType()
 export class SendContactInput {
   @Field()
-  @IsString({ message: 'Nombre obligatorio' })
-  @MinLength(1, { message: 'Nombre obligatorio' })
-  @MaxLength(200, { message: 'Nombre demasiado largo' })
+  @IsString({ message: VALIDATION_MESSAGES.nameRequired })
+  @MinLength(1, { message: VALIDATION_MESSAGES.nameRequired })
+  @MaxLength(200, { message: COMPOSE_MESSAGES.nameTooLong })
   name: string;
 
   @Field()
-  @IsString({ message: 'Teléfono obligatorio' })
-  @MinLength(6, { message: 'Teléfono inválido' })
-  @MaxLength(20, { message: 'Teléfono inválido' })
+  @IsString({ message: VALIDATION_MESSAGES.phoneRequired })
+  @MinLength(6, { message: VALIDATION_MESSAGES.phoneInvalid })
+  @MaxLength(20, { message: VALIDATION_MESSAGES.phoneInvalid })
   phone: string;
 }
 
 @InputType()
 export class SendMediaInput {
   @Field()
-  @IsIn(['image', 'video', 'audio', 'document', 'sticker'], { message: 'Tipo de archivo no permitido' })
+  @IsIn(['image', 'video', 'audio', 'document', 'sticker'], { message: UPLOAD_MESSAGES.typeNotAllowed })
   type: 'image' | 'video' | 'audio' | 'document' | 'sticker';
 
   @Field()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'URL del archivo inválida' })
-  @MaxLength(2000, { message: 'URL del archivo inválida' })
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: INPUT_MESSAGES.invalidFileUrl })
+  @MaxLength(2000, { message: INPUT_MESSAGES.invalidFileUrl })
   url: string;
 
   @Field({ nullable: true })
   @IsOptional()
   @IsString()
-  @MaxLength(255, { message: 'Nombre de archivo demasiado largo' })
+  @MaxLength(255, { message: INPUT_MESSAGES.fileNameTooLong })
   filename?: string;
 
   @Field({ nullable: true })
   @IsOptional()
   @IsString()
-  @MaxLength(100, { message: 'Tipo de archivo no permitido' })
+  @MaxLength(100, { message: UPLOAD_MESSAGES.typeNotAllowed })
   mimeType?: string;
 
   @Field(() => Int, { nullable: true })
@@ -92,21 +100,21 @@ export class SendMediaInput {
 @InputType()
 export class SendTemplateInput {
   @Field()
-  @IsString({ message: 'Plantilla inválida' })
-  @MinLength(1, { message: 'Plantilla inválida' })
-  @MaxLength(512, { message: 'Plantilla inválida' })
+  @IsString({ message: INPUT_MESSAGES.invalidTemplate })
+  @MinLength(1, { message: INPUT_MESSAGES.invalidTemplate })
+  @MaxLength(512, { message: INPUT_MESSAGES.invalidTemplate })
   name: string;
 
   @Field({ defaultValue: 'es_MX' })
   @IsString()
-  @MaxLength(10, { message: 'Idioma inválido' })
+  @MaxLength(10, { message: INPUT_MESSAGES.invalidLanguage })
   language: string;
 
   /** Values of the body's {{1}}, {{2}}… in order. */
   @Field(() => [String], { defaultValue: [] })
-  @ArrayMaxSize(20, { message: 'Demasiadas variables' })
+  @ArrayMaxSize(20, { message: COMPOSE_MESSAGES.tooManyVariables })
   @IsString({ each: true })
-  @MaxLength(1024, { each: true, message: 'Variable demasiado larga' })
+  @MaxLength(1024, { each: true, message: COMPOSE_MESSAGES.variableTooLong })
   bodyParameters: string[];
 }
 
@@ -114,13 +122,13 @@ export class SendTemplateInput {
 @InputType()
 export class SendMessageInput {
   @Field(() => Int)
-  @IsId('Conversación inválida')
+  @IsId(INPUT_MESSAGES.invalidConversation)
   clientId: number;
 
   @Field({ nullable: true })
   @IsOptional()
-  @IsString({ message: 'Mensaje inválido' })
-  @MaxLength(4096, { message: 'El mensaje no debe exceder los 4096 caracteres' })
+  @IsString({ message: INPUT_MESSAGES.invalidMessage })
+  @MaxLength(MESSAGE_TEXT_MAX, { message: COMPOSE_MESSAGES.textTooLong })
   text?: string;
 
   @Field(() => SendMediaInput, { nullable: true })
@@ -137,8 +145,8 @@ export class SendMessageInput {
 
   @Field(() => [SendContactInput], { nullable: true })
   @IsOptional()
-  @ArrayMinSize(1, { message: 'Elige al menos un contacto' })
-  @ArrayMaxSize(2, { message: 'Puedes enviar como máximo 2 contactos' })
+  @ArrayMinSize(1, { message: COMPOSE_MESSAGES.contactsRequired })
+  @ArrayMaxSize(SHARED_CONTACTS_MAX, { message: COMPOSE_MESSAGES.contactsMax })
   @ValidateNested({ each: true })
   @Type(() => SendContactInput)
   contacts?: SendContactInput[];
@@ -152,7 +160,7 @@ export class SendMessageInput {
   /** Our id of the message being answered (quoted). */
   @Field(() => Int, { nullable: true })
   @IsOptional()
-  @IsId('Mensaje citado inválido')
+  @IsId(INPUT_MESSAGES.invalidQuotedMessage)
   quotedMsgId?: number;
 
   /** The web client's temporary id of its optimistic bubble (02 §3). */

@@ -1,4 +1,4 @@
-import { albumNameError } from '@crm/shared';
+import { albumNameError, INPUT_MESSAGES } from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, ValidateIf } from 'class-validator';
@@ -24,7 +24,7 @@ export class CreateAlbumInput {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @Type(() => Number)
-  @IsId('Espacio inválido')
+  @IsId(INPUT_MESSAGES.invalidSpace)
   spaceId?: number | null;
 
   @ApiProperty({ maxLength: 100 })
@@ -35,7 +35,7 @@ export class CreateAlbumInput {
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @Type(() => Number)
-  @IsId('Álbum inválido')
+  @IsId(INPUT_MESSAGES.invalidAlbum)
   parentId?: number | null;
 }
 
@@ -43,7 +43,7 @@ export class CreateAlbumInput {
 export class DeleteAlbumInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Álbum inválido')
+  @IsId(INPUT_MESSAGES.invalidAlbum)
   albumId: number;
 }
 
@@ -51,22 +51,22 @@ export class DeleteAlbumInput {
 export class UploadFileInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Álbum inválido')
+  @IsId(INPUT_MESSAGES.invalidAlbum)
   albumId: number;
 
   @ApiPropertyOptional({ description: 'Video link (JSON body): its name' })
   @IsOptional()
-  @IsString({ message: 'Nombre inválido' })
+  @IsString({ message: INPUT_MESSAGES.invalidName })
   name?: string;
 
   @ApiPropertyOptional({ description: 'Video link (JSON body): its URL' })
   @IsOptional()
-  @IsString({ message: 'URL inválida' })
+  @IsString({ message: INPUT_MESSAGES.invalidUrl })
   url?: string;
 
   @ApiPropertyOptional({ example: 'VIDEO', description: "Video link (JSON body): 'VIDEO'" })
   @IsOptional()
-  @IsString({ message: 'Tipo inválido' })
+  @IsString({ message: INPUT_MESSAGES.invalidType })
   fileType?: string;
 }
 
@@ -74,6 +74,6 @@ export class UploadFileInput {
 export class RemoveContentInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Archivo inválido')
+  @IsId(INPUT_MESSAGES.invalidFile)
   fileId: number;
 }

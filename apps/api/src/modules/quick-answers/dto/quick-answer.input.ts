@@ -1,4 +1,9 @@
-import { quickAnswerShortcutError } from '@crm/shared';
+import {
+  INPUT_MESSAGES,
+  QUICK_ANSWER_FILE_NAME_MAX,
+  QUICK_ANSWER_MESSAGES,
+  quickAnswerShortcutError,
+} from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
@@ -18,7 +23,7 @@ export class SaveQuickAnswerInput {
   })
   @IsOptional()
   @Type(() => Number)
-  @IsId('Espacio inválido')
+  @IsId(INPUT_MESSAGES.invalidSpace)
   spaceId?: number;
 
   /** With or without its leading '/'; stored without it (02 §5). */
@@ -28,7 +33,7 @@ export class SaveQuickAnswerInput {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString({ message: 'Texto inválido' })
+  @IsString({ message: INPUT_MESSAGES.invalidText })
   text?: string;
 
   /** The name shown for the attached file; the uploaded file's own name when absent. */
@@ -37,14 +42,14 @@ export class SaveQuickAnswerInput {
     description: "Name shown for the attached file; the uploaded file's name when absent",
   })
   @IsOptional()
-  @IsString({ message: 'Nombre de archivo inválido' })
-  @MaxLength(255, { message: 'El nombre del archivo no debe exceder los 255 caracteres' })
+  @IsString({ message: INPUT_MESSAGES.invalidFileName })
+  @MaxLength(QUICK_ANSWER_FILE_NAME_MAX, { message: QUICK_ANSWER_MESSAGES.fileNameTooLong })
   fileName?: string;
 
   /** 'true' drops the answer's current file (update only). */
   @ApiPropertyOptional({ type: 'boolean', description: "true drops the answer's current file (update only)" })
   @IsOptional()
-  @IsIn(['true', 'false', true, false], { message: 'Valor inválido' })
+  @IsIn(['true', 'false', true, false], { message: INPUT_MESSAGES.invalidValue })
   removeFile?: string | boolean;
 
   @ApiPropertyOptional({ description: 'Accepted and ignored: read from the file' })
@@ -70,6 +75,6 @@ export class SaveQuickAnswerInput {
 export class UpdateQuickAnswerInput extends SaveQuickAnswerInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Respuesta rápida inválida')
+  @IsId(INPUT_MESSAGES.invalidQuickAnswer)
   id: number;
 }

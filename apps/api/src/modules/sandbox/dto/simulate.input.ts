@@ -1,4 +1,10 @@
-import { validatePhone } from '@crm/shared';
+import {
+  COMPOSE_MESSAGES,
+  INPUT_MESSAGES,
+  MESSAGE_TEXT_MAX,
+  SANDBOX_MESSAGES,
+  validatePhone,
+} from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
@@ -10,7 +16,7 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 export class SimulateMessageInput {
   @ApiProperty({ type: 'integer', minimum: 1, description: 'A sandbox channel' })
   @Type(() => Number)
-  @IsId('Elige un canal de prueba')
+  @IsId(SANDBOX_MESSAGES.chooseChannel)
   channelId: number;
 
   // The customer's number as the simulator's form checks it (01 §5), trimmed as the form sends it.
@@ -21,21 +27,21 @@ export class SimulateMessageInput {
 
   @ApiPropertyOptional({ maxLength: 120 })
   @IsOptional()
-  @IsString({ message: 'Nombre inválido' })
-  @MaxLength(120, { message: 'El nombre es demasiado largo' })
+  @IsString({ message: INPUT_MESSAGES.invalidName })
+  @MaxLength(120, { message: SANDBOX_MESSAGES.nameTooLong })
   name?: string;
 
   @ApiProperty({ minLength: 1, maxLength: 4096 })
-  @IsString({ message: 'Escribe un mensaje' })
-  @MinLength(1, { message: 'Escribe un mensaje' })
-  @MaxLength(4096, { message: 'El mensaje no debe exceder los 4096 caracteres' })
+  @IsString({ message: SANDBOX_MESSAGES.textRequired })
+  @MinLength(1, { message: SANDBOX_MESSAGES.textRequired })
+  @MaxLength(MESSAGE_TEXT_MAX, { message: COMPOSE_MESSAGES.textTooLong })
   text: string;
 }
 
 export class SimulatorConversationQuery {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Elige un canal de prueba')
+  @IsId(SANDBOX_MESSAGES.chooseChannel)
   channelId: number;
 
   // The customer's number as the simulator's form checks it (01 §5), trimmed as the form sends it.

@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES, SANDBOX_MESSAGES, VALIDATION_MESSAGES } from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
@@ -13,18 +14,18 @@ export class GetQrInput {
   })
   @IsOptional()
   @Type(() => Number)
-  @IsId('Canal inválido')
+  @IsId(INPUT_MESSAGES.invalidChannel)
   channelId?: number | null;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString({ message: 'Nombre obligatorio' })
+  @IsString({ message: VALIDATION_MESSAGES.nameRequired })
   slotName?: string;
 
   /** 02 §5 WhatsApp slot phone: digits only. */
   @ApiPropertyOptional({ description: 'Digits only' })
   @IsOptional()
-  @IsString({ message: 'Teléfono obligatorio' })
+  @IsString({ message: VALIDATION_MESSAGES.phoneRequired })
   phone?: string;
 }
 
@@ -32,7 +33,7 @@ export class GetQrInput {
 export class ChannelStatusInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Canal inválido')
+  @IsId(INPUT_MESSAGES.invalidChannel)
   channelId: number;
 
   @ApiPropertyOptional({ type: 'boolean' })
@@ -48,14 +49,14 @@ export class ChannelStatusInput {
 export class SlotChannelInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Canal inválido')
+  @IsId(INPUT_MESSAGES.invalidChannel)
   channelId: number;
 }
 
 /** The linking device presents the QR's one-time code. */
 export class ScanSlotInput {
   @ApiProperty({ maxLength: 100, description: "The QR's one-time code" })
-  @IsString({ message: 'Campo obligatorio' })
-  @MaxLength(100, { message: 'El código QR no es válido. Genera uno nuevo.' })
+  @IsString({ message: VALIDATION_MESSAGES.required })
+  @MaxLength(100, { message: SANDBOX_MESSAGES.qrInvalid })
   code: string;
 }

@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES } from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional } from 'class-validator';
@@ -32,7 +33,7 @@ export class CreateSpaceInput {
 export class UpdateSpaceInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Espacio inválido')
+  @IsId(INPUT_MESSAGES.invalidSpace)
   id: number;
 
   @ApiPropertyOptional({ type: 'string' })

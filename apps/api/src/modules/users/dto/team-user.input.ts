@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES } from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional } from 'class-validator';
@@ -64,7 +65,7 @@ export class CreateTeamUserInput {
 export class UpdateTeamUserInput extends CreateTeamUserInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Usuario inválido')
+  @IsId(INPUT_MESSAGES.invalidUser)
   id: number;
 
   /** 'true' drops the photo. */
@@ -76,6 +77,6 @@ export class UpdateTeamUserInput extends CreateTeamUserInput {
 export class DeleteTeamUserInput {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Type(() => Number)
-  @IsId('Usuario inválido')
+  @IsId(INPUT_MESSAGES.invalidUser)
   id: number;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SANDBOX_FAILURE_MARK, SANDBOX_MESSAGES } from '@crm/shared';
 import {
   type ChannelCredentials,
   type ChannelProvider,
@@ -16,9 +17,6 @@ export interface SandboxAdapterOptions {
   /** Time between accepted, delivered and read. */
   delayMs: number;
 }
-
-/** The text that makes the sandbox refuse a message, so a new user can see a failure and its retry. */
-export const SANDBOX_FAILURE_MARK = '#fallo';
 
 /**
  * ARCHITECTURE rule 10: a channel that needs no provider account. Messages sent to it are accepted, then
@@ -38,7 +36,7 @@ export class SandboxAdapter implements ChannelProvider {
       throw new ProviderError(
         'SEND_MESSAGE_ERROR',
         false,
-        `Error simulado del canal de prueba: el texto contiene ${SANDBOX_FAILURE_MARK}`,
+        SANDBOX_MESSAGES.simulatedFailure,
         'SANDBOX_FAILURE',
       );
     }

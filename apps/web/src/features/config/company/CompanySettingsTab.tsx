@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type CompanySettingKey, hasAnyPermission } from '@crm/shared';
+import { type CompanySettingKey, categoryNameError, hasAnyPermission, locationNameError } from '@crm/shared';
 import { Col, Row, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { handleError } from '../../../lib/errors';
@@ -90,6 +90,7 @@ export function CompanySettingsTab() {
               deleteQuestion: (name) => `¿Eliminar la ubicación «${name}»?`,
               deleteDescription: 'Los usuarios de esta ubicación quedarán sin ubicación.',
             }}
+            nameError={locationNameError}
             items={locations.data?.locations ?? []}
             loading={locations.loading}
             canWrite={canWrite}
@@ -122,6 +123,7 @@ export function CompanySettingsTab() {
               deleteQuestion: (name) => `¿Eliminar la categoría «${name}»?`,
               deleteDescription: 'Las conversaciones de esta categoría quedarán sin categoría.',
             }}
+            nameError={categoryNameError}
             items={categories.data?.categories ?? []}
             loading={categories.loading}
             canWrite={canWrite}

@@ -1,10 +1,19 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type DatasheetFieldType, hasAnyPermission, isDatasheetFieldType } from '@crm/shared';
+import {
+  DATASHEET_FIELD_NAME_MAX,
+  type DatasheetFieldType,
+  datasheetFieldNameError,
+  datasheetListOptions,
+  hasAnyPermission,
+  isDatasheetFieldType,
+} from '@crm/shared';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import type { RuleObject } from 'antd/es/form';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
 import type { ConfigDatasheetFieldsQuery, DatasheetFieldInputModel } from '../../../gql/graphql';
 import { handleError, resolveError } from '../../../lib/errors';
+import { ruleFrom } from '../../../lib/form-rules';
 import { sendRequest } from '../../../lib/multipart';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
@@ -55,6 +64,14 @@ const UPDATE = graphql(`
 `);
 
 /** 02 §2 configuration, 'Datos de contacto': the extra fields every contact can carry (issue 6). */
+/** The list's choices checked as the API checks them (datasheetListOptions): at least one, each and all capped. */
+const optionsRule: RuleObject = {
+  validator: (_rule, value: unknown) => {
+    const checked = datasheetListOptions(Array.isArray(value) ? value.map(String) : []);
+    return checked.ok ? Promise.resolve() : Promise.reject(new Error(checked.error));
+  },
+};
+
 export function DatasheetTab() {
   const { me } = useSession();
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeDataSheetConfiguration']);
@@ -190,12 +207,8 @@ export function DatasheetTab() {
               : { name: '', type: 'string', options: [] }
           }
         >
-          <Form.Item
-            name="name"
-            label="Nombre"
-            rules={[{ required: true, whitespace: true, message: 'El nombre del campo es obligatorio.' }]}
-          >
-            <Input maxLength={80} placeholder="Nombre del campo" />
+          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(datasheetFieldNameError)]}>
+            <Input maxLength={DATASHEET_FIELD_NAME_MAX} placeholder="Nombre del campo" />
           </Form.Item>
           <Form.Item name="type" label="Tipo">
             <Select
@@ -204,13 +217,7 @@ export function DatasheetTab() {
             />
           </Form.Item>
           {type === 'list' && (
-            <Form.Item
-              name="options"
-              label="Opciones"
-              rules={[
-                { required: true, type: 'array', min: 1, message: 'Una lista necesita al menos una opción.' },
-              ]}
-            >
+            <Form.Item name="options" label="Opciones" required rules={[optionsRule]}>
               <Select mode="tags" placeholder="Escribe una opción y pulsa Enter" aria-label="Opciones" />
             </Form.Item>
           )}

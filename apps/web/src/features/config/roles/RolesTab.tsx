@@ -1,10 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { hasAnyPermission, PERMISSION_GROUPS, ROLE_NAMES } from '@crm/shared';
+import {
+  hasAnyPermission,
+  PERMISSION_GROUPS,
+  ROLE_MESSAGES,
+  ROLE_NAME_MAX,
+  ROLE_NAMES,
+  roleNameError,
+} from '@crm/shared';
 import { Button, Checkbox, Col, Form, Input, Modal, Row, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
 import type { ConfigRolesQuery, RoleInput } from '../../../gql/graphql';
 import { handleError, handleFormError } from '../../../lib/errors';
+import { ruleFrom } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
 import { RowActions } from '../shared/RowActions';
@@ -171,12 +179,8 @@ export function RolesTab() {
               : { name: '', permissions: ['readChat'] }
           }
         >
-          <Form.Item
-            name="name"
-            label="Nombre"
-            rules={[{ required: true, whitespace: true, message: 'El nombre del rol es obligatorio.' }]}
-          >
-            <Input maxLength={60} placeholder="Nombre del rol" disabled={fixedName} />
+          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(roleNameError)]}>
+            <Input maxLength={ROLE_NAME_MAX} placeholder="Nombre del rol" disabled={fixedName} />
           </Form.Item>
           <Form.Item
             name="permissions"
@@ -186,7 +190,7 @@ export function RolesTab() {
                 required: true,
                 type: 'array',
                 min: 1,
-                message: 'Selecciona al menos un permiso para el rol.',
+                message: ROLE_MESSAGES.permissionsRequired,
               },
             ]}
             extra="«Ver el chat» se agrega siempre."

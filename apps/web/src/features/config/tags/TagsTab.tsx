@@ -1,10 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { DEFAULT_TAG_COLOR, hasAnyPermission, TAG_COLORS, TAGS_LIMIT } from '@crm/shared';
+import {
+  DEFAULT_TAG_COLOR,
+  hasAnyPermission,
+  TAG_COLORS,
+  TAG_NAME_MAX,
+  TAGS_LIMIT,
+  tagNameError,
+} from '@crm/shared';
 import { Button, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
 import type { ConfigTagsQuery, TagInput } from '../../../gql/graphql';
 import { handleError, handleFormError } from '../../../lib/errors';
+import { ruleFrom } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
 import { RowActions } from '../shared/RowActions';
@@ -169,14 +177,8 @@ export function TagsTab() {
               : { name: '', color: DEFAULT_TAG_COLOR }
           }
         >
-          <Form.Item
-            name="name"
-            label="Nombre"
-            rules={[
-              { required: true, whitespace: true, message: 'El nombre de la etiqueta no puede estar vacío.' },
-            ]}
-          >
-            <Input maxLength={50} placeholder="Nombre de la etiqueta" />
+          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(tagNameError)]}>
+            <Input maxLength={TAG_NAME_MAX} placeholder="Nombre de la etiqueta" />
           </Form.Item>
           <Form.Item name="color" label="Color">
             <Radio.Group>

@@ -157,7 +157,7 @@ export function ImportContactsFlow({ open, channels, onClose }: ImportContactsFl
 
       {state.step === 'channel' && (
         <Space orientation="vertical" size="middle" className="contacts-full-width">
-          <Typography.Text strong>Selecciona un canal para importar tus contactos</Typography.Text>
+          <Typography.Text strong>{IMPORT_MESSAGES.chooseChannel}</Typography.Text>
           <Select
             aria-label="Canal"
             className="contacts-full-width"

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, MessageOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
-import { formatFileSize, type MessageFileView, type MessageView } from '@crm/shared';
+import { COMPOSE_MESSAGES, formatFileSize, type MessageFileView, type MessageView } from '@crm/shared';
 import { Image } from 'antd';
 import { documentIcon } from './documentIcon';
 import {
@@ -208,7 +208,7 @@ export function MessageContent({ message }: { message: MessageView }) {
     return (
       <em className="msg-deleted">
         <StopOutlined aria-hidden="true" />{' '}
-        {deletedByCustomer(message) ? 'El cliente eliminó este mensaje' : 'Mensaje eliminado'}
+        {deletedByCustomer(message) ? 'El cliente eliminó este mensaje' : COMPOSE_MESSAGES.deleted}
       </em>
     );
   }

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@crm/shared';
+import { FOLLOW_UP_MESSAGES, FOLLOW_UP_TEXT_MAX } from '@crm/shared';
 import type { FollowUpInput, PanelAcceptedTemplatesQuery } from '../../../gql/graphql';
 import { jsonObject } from '../../../lib/json';
 
@@ -29,19 +29,8 @@ export interface FollowUpErrors {
   fileUrl?: string;
 }
 
-// Same limit as the API's FollowUpInput.content.
-export const FOLLOW_UP_TEXT_MAX = 4096;
-
-export const FOLLOW_UP_TEXTS = {
-  sendAtRequired: 'Elige la fecha y hora de envío',
-  sendAtPast: 'La fecha de envío debe ser posterior a este momento.',
-  contentRequired: 'Escribe el mensaje o elige una plantilla.',
-  contentTooLong: 'El mensaje es demasiado largo',
-  windowClosed: 'A esa hora la ventana de respuesta estará cerrada: elige una plantilla aprobada.',
-  templateRequired: 'Elige una plantilla',
-  variableRequired: VALIDATION_MESSAGES.required,
-  fileUrl: 'URL del archivo inválida',
-} as const;
+// The form says what the API would answer, in its words (FOLLOW_UP_MESSAGES) and with its limit.
+const M = FOLLOW_UP_MESSAGES;
 
 export function emptyDraft(): FollowUpDraft {
   return { sendAt: null, mode: 'text', content: '', templateId: null, variables: [], fileUrl: '' };
@@ -66,29 +55,29 @@ export function validateFollowUpDraft(
   context: { now: Date; windowExpiresAt: string | null; template: FollowUpTemplate | null },
 ): FollowUpErrors {
   const errors: FollowUpErrors = {};
-  if (!draft.sendAt) errors.sendAt = FOLLOW_UP_TEXTS.sendAtRequired;
-  else if (draft.sendAt.getTime() <= context.now.getTime()) errors.sendAt = FOLLOW_UP_TEXTS.sendAtPast;
+  if (!draft.sendAt) errors.sendAt = M.sendAtRequired;
+  else if (draft.sendAt.getTime() <= context.now.getTime()) errors.sendAt = M.sendAtPast;
 
   const fileUrl = draft.fileUrl.trim();
-  if (fileUrl !== '' && !isHttpUrl(fileUrl)) errors.fileUrl = FOLLOW_UP_TEXTS.fileUrl;
+  if (fileUrl !== '' && !isHttpUrl(fileUrl)) errors.fileUrl = M.fileUrl;
 
   if (draft.mode === 'text') {
     const content = draft.content.trim();
-    if (content === '' && fileUrl === '') errors.content = FOLLOW_UP_TEXTS.contentRequired;
-    else if (content.length > FOLLOW_UP_TEXT_MAX) errors.content = FOLLOW_UP_TEXTS.contentTooLong;
+    if (content === '' && fileUrl === '') errors.content = M.contentRequired;
+    else if (content.length > FOLLOW_UP_TEXT_MAX) errors.content = M.contentTooLong;
     if (draft.sendAt && !errors.sendAt) {
       const closesAt = context.windowExpiresAt ? new Date(context.windowExpiresAt).getTime() : null;
-      if (closesAt === null || closesAt <= draft.sendAt.getTime()) errors.mode = FOLLOW_UP_TEXTS.windowClosed;
+      if (closesAt === null || closesAt <= draft.sendAt.getTime()) errors.mode = M.windowClosed;
     }
     return errors;
   }
 
   if (draft.templateId === null || !context.template) {
-    errors.templateId = FOLLOW_UP_TEXTS.templateRequired;
+    errors.templateId = M.templateRequired;
     return errors;
   }
   const variables = Array.from({ length: context.template.variables }, (_, i) =>
-    (draft.variables[i] ?? '').trim() === '' ? FOLLOW_UP_TEXTS.variableRequired : null,
+    (draft.variables[i] ?? '').trim() === '' ? M.variableRequired : null,
   );
   if (variables.some((v) => v !== null)) errors.variables = variables;
   return errors;

@@ -1,4 +1,4 @@
-import { formatTime, type MessageView, messagePreview } from '@crm/shared';
+import { COMPOSE_MESSAGES, formatTime, type MessageView, messagePreview } from '@crm/shared';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { MessageStatus } from './MessageStatus';
 
@@ -17,7 +17,7 @@ export function SimulatorMessage({ message }: { message: MessageView }) {
       <div className={failed ? 'sim-bubble sim-bubble-failed' : 'sim-bubble'}>
         {message.sender === 'BOT' ? <span className="sim-bubble-author">Bot</span> : null}
         {deleted ? (
-          <span className="sim-bubble-text sim-bubble-deleted">Mensaje eliminado</span>
+          <span className="sim-bubble-text sim-bubble-deleted">{COMPOSE_MESSAGES.deleted}</span>
         ) : (
           <span className="sim-bubble-text">{messagePreview(message.type, message.content)}</span>
         )}

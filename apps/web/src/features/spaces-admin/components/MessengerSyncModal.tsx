@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@crm/shared';
 import { Alert, Form, Input, List, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { handleError } from '../../../lib/errors';
@@ -81,7 +82,7 @@ export function MessengerSyncModal({ onClose, onSynced }: MessengerSyncModalProp
           <Form.Item
             label="Token de acceso de Facebook"
             name="accessToken"
-            rules={[{ required: true, whitespace: true, message: 'Campo obligatorio' }]}
+            rules={[{ required: true, whitespace: true, message: VALIDATION_MESSAGES.required }]}
           >
             <Input.Password autoComplete="off" placeholder="EAAG…" />
           </Form.Item>

@@ -108,6 +108,22 @@ describe('the Empresa tab', () => {
     expect(await screen.findByText('Ya existe una ubicación con ese nombre.')).toBeTruthy();
   });
 
+  it('refuses a blank name with the API’s words, without asking the server', async () => {
+    const calls = setup('admin', DEFAULT_COMPANY_SETTINGS);
+    expect(await screen.findByText('General')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nueva categoría' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nombre' }), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Nombre obligatorio')).toBeTruthy();
+
+    const company = screen.getByRole('textbox', { name: 'Nombre de la empresa' });
+    fireEvent.change(company, { target: { value: ' ' } });
+    fireEvent.submit(company.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Compañia obligatoria')).toBeTruthy();
+    expect(calls.some((c) => /Create|Profile/.test(c.operationName ?? ''))).toBe(false);
+  });
+
   it('is read-only without writeCompany', async () => {
     setup('agente', DEFAULT_COMPANY_SETTINGS, { readChat: true, readCompany: true });
     const sw = await screen.findByRole('switch', { name: 'Asignación automática' });

@@ -1,6 +1,8 @@
+import { COMPANY_NAME_MAX, companyNameError, VALIDATION_MESSAGES } from '@crm/shared';
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { handleFormError } from '../../../../lib/errors';
+import { ruleFrom } from '../../../../lib/form-rules';
 import { toast } from '../../../../lib/toast';
 
 interface ProfileForm {
@@ -57,17 +59,13 @@ export function CompanyProfileCard({ name, timezone, canWrite, onSave }: Company
         initialValues={{ name, timezone }}
         disabled={!canWrite}
       >
-        <Form.Item
-          name="name"
-          label="Nombre de la empresa"
-          rules={[{ required: true, whitespace: true, message: 'Compañia obligatoria' }]}
-        >
-          <Input maxLength={120} />
+        <Form.Item name="name" label="Nombre de la empresa" required rules={[ruleFrom(companyNameError)]}>
+          <Input maxLength={COMPANY_NAME_MAX} />
         </Form.Item>
         <Form.Item
           name="timezone"
           label="Zona horaria"
-          rules={[{ required: true, message: 'Campo obligatorio' }]}
+          rules={[{ required: true, message: VALIDATION_MESSAGES.required }]}
         >
           <Select showSearch options={options} aria-label="Zona horaria" />
         </Form.Item>

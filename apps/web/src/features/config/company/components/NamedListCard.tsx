@@ -1,6 +1,7 @@
 import { Button, Card, Form, Input, Modal, Table } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { handleError, handleFormError } from '../../../../lib/errors';
+import { ruleFrom } from '../../../../lib/form-rules';
 import { toast } from '../../../../lib/toast';
 import { RowActions } from '../../shared/RowActions';
 import type { NamedItem } from '../api/company.graphql';
@@ -20,6 +21,8 @@ export interface NamedListTexts {
 
 interface NamedListCardProps {
   texts: NamedListTexts;
+  /** The shared rule of the list's names (categoryNameError, locationNameError): the API's words. */
+  nameError: (name: string) => string | null;
   items: NamedItem[];
   loading: boolean;
   canWrite: boolean;
@@ -38,6 +41,7 @@ interface NamedListCardProps {
 /** A company list edited by name alone (02 §3 Location, Category): table, create/edit modal, delete confirmation. */
 export function NamedListCard({
   texts,
+  nameError,
   items,
   loading,
   canWrite,
@@ -134,11 +138,7 @@ export function NamedListCard({
         destroyOnHidden
       >
         <Form form={form} name={`lista-${texts.title}`} layout="vertical" onFinish={save}>
-          <Form.Item
-            name="name"
-            label="Nombre"
-            rules={[{ required: true, whitespace: true, message: 'Nombre obligatorio' }]}
-          >
+          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(nameError)]}>
             <Input maxLength={120} autoFocus />
           </Form.Item>
         </Form>

@@ -1,8 +1,8 @@
+import { FOLLOW_UP_MESSAGES } from '@crm/shared';
 import { describe, expect, it } from 'vitest';
 import {
   draftFromFollowUp,
   emptyDraft,
-  FOLLOW_UP_TEXTS,
   type FollowUpDraft,
   fileTypeFromUrl,
   fillTemplate,
@@ -39,7 +39,7 @@ describe('follow-up form validation', () => {
       'La fecha de envío debe ser posterior a este momento.',
     );
     expect(check(draft({ sendAt: new Date('2026-02-28T12:00:00Z'), content: 'Hola' })).sendAt).toBe(
-      FOLLOW_UP_TEXTS.sendAtPast,
+      FOLLOW_UP_MESSAGES.sendAtPast,
     );
   });
 
@@ -49,9 +49,9 @@ describe('follow-up form validation', () => {
 
   it('asks for a template when the window will be closed at the send time', () => {
     const late = new Date('2026-03-02T12:00:00.000Z');
-    expect(check(draft({ sendAt: late, content: 'Hola' })).mode).toBe(FOLLOW_UP_TEXTS.windowClosed);
+    expect(check(draft({ sendAt: late, content: 'Hola' })).mode).toBe(FOLLOW_UP_MESSAGES.windowClosed);
     expect(check(draft({ sendAt: IN_ONE_HOUR, content: 'Hola' }), null).mode).toBe(
-      FOLLOW_UP_TEXTS.windowClosed,
+      FOLLOW_UP_MESSAGES.windowClosed,
     );
   });
 

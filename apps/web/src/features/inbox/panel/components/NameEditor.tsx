@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseOutlined, EditOutlined } from '@ant-design/icons';
 import { useApolloClient } from '@apollo/client/react';
-import { type ConversationView, VALIDATION_MESSAGES } from '@crm/shared';
+import { type ConversationView, contactNameError } from '@crm/shared';
 import { Button, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { resolveError } from '../../../../lib/errors';
@@ -34,8 +34,9 @@ export function NameEditor({ conversation, canSeePhone, onAnswer }: NameEditorPr
   const save = async () => {
     if (draft === null || saving) return;
     const name = draft.trim();
-    if (name === '') {
-      setError(VALIDATION_MESSAGES.nameRequired);
+    const problem = contactNameError(name);
+    if (problem) {
+      setError(problem);
       return;
     }
     if (name === conversation.name) {

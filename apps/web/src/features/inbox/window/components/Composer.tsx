@@ -1,5 +1,5 @@
 import { CloseOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { formatFileSize, type MessageView } from '@crm/shared';
+import { formatFileSize, MESSAGE_TEXT_MAX, type MessageView } from '@crm/shared';
 import { Button, Input, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ChangeEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
@@ -15,8 +15,8 @@ import { matchQuickAnswers, quickAnswerText, slashQuery } from '../quickAnswers'
 import { EmojiPicker } from './EmojiPicker';
 import { QuickAnswerMenu, quickAnswerOptionId } from './QuickAnswerMenu';
 
-/** The API refuses longer text (SendMessageInput: 'El mensaje no debe exceder los 4096 caracteres'). */
-const TEXT_MAX = 4096;
+/** The API refuses longer text (COMPOSE_MESSAGES.textTooLong). */
+const TEXT_MAX = MESSAGE_TEXT_MAX;
 
 const FILE_TYPE_LABELS: Record<string, string> = {
   image: 'Imagen',

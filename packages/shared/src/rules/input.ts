@@ -1,0 +1,48 @@
+/**
+ * Texts of the API's input checks that are no form field's rule: an id, a value or a body of the wrong shape.
+ * The web client never sends them wrong; they tell an integrator (or a hand-made request) what to fix.
+ */
+export const INPUT_MESSAGES = {
+  invalidValue: 'Valor inválido',
+  invalidList: 'Lista inválida',
+  invalidName: 'Nombre inválido',
+  invalidText: 'Texto inválido',
+  invalidType: 'Tipo inválido',
+  invalidUrl: 'URL inválida',
+  invalidFileUrl: 'URL del archivo inválida',
+  invalidFileName: 'Nombre de archivo inválido',
+  fileNameTooLong: 'Nombre de archivo demasiado largo',
+  invalidDate: 'Fecha inválida',
+  invalidColor: 'Color inválido',
+  invalidOptions: 'Opciones inválidas',
+  invalidToken: 'Token inválido',
+  invalidLanguage: 'Idioma inválido',
+  invalidLatitude: 'Latitud inválida',
+  invalidLongitude: 'Longitud inválida',
+  invalidSchedule: 'Horario inválido',
+  invalidOrder: 'Orden inválido',
+  invalidPage: 'Página inválida',
+  invalidPageSize: 'Tamaño de página inválido',
+  nameTooLong: 'El nombre es demasiado largo.',
+  // Ids of the company's records.
+  invalidAgent: 'Agente inválido',
+  invalidAlbum: 'Álbum inválido',
+  invalidChannel: 'Canal inválido',
+  invalidChannels: 'Canales inválidos',
+  invalidConversation: 'Conversación inválida',
+  invalidFile: 'Archivo inválido',
+  invalidGroup: 'Grupo inválido',
+  invalidLocation: 'Ubicación inválida',
+  invalidMessage: 'Mensaje inválido',
+  invalidQuotedMessage: 'Mensaje citado inválido',
+  invalidPermission: 'Permiso inválido',
+  invalidQuickAnswer: 'Respuesta rápida inválida',
+  invalidRole: 'Rol inválido',
+  invalidSpace: 'Espacio inválido',
+  invalidTemplate: 'Plantilla inválida',
+  invalidUser: 'Usuario inválido',
+  // Request bodies.
+  bodyNotJson: 'El cuerpo de la solicitud no es JSON válido.',
+  bodyNotObject: 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  webhookBody: 'El cuerpo del webhook no tiene el formato del proveedor.',
+} as const;
