@@ -17,8 +17,11 @@ export type NameOwner =
   | { table: KeyedTable; key: string }
   | { table: CompanyNamedTable; companyId: number; name: string };
 
-/** PostgreSQL's unique_violation. */
-export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+/** PostgreSQL's unique_violation, of one unique index when `constraint` names it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const failure = error as { code?: string; constraint?: string } | null;
+  return failure?.code === '23505' && (constraint === undefined || failure.constraint === constraint);
+}
 
 /**
  * The write's answer, or undefined when a unique index refused it: a racing twin passed the same not-taken

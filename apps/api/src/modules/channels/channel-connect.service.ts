@@ -2,6 +2,7 @@ import { CHANNEL_CONNECT_MESSAGES, CHANNEL_NAME_MAX, e164Digits } from '@crm/sha
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { isUniqueViolation } from '../../database/unique-name';
 import {
   type ChannelConnectInputs,
   type ConnectablePlatform,
@@ -19,8 +20,6 @@ import type {
   ConnectWhatsappCloudChannelInput,
 } from './dto/connect-channel.input';
 import type { ChannelModel } from './models/channel.model';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Numbers an admin connects by hand on the channels screen (SMS through Twilio, 360dialog, an existing Cloud API
@@ -88,7 +87,7 @@ export class ChannelConnectService {
       id = await this.create(user.companyId, platform, number, channelName);
     } catch (error) {
       // Two connections of the same number at once: the unique index lets one through.
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       throw (
         (await this.duplicate(user.companyId, platform, number.providerId, connector.providerIdField)) ??
         error

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { isUniqueViolation } from '../../database/unique-name';
 import { ProviderError } from '../../providers/channels/channel-provider';
 import {
   type LongLivedUserToken,
@@ -16,7 +17,6 @@ import type { ChannelModel } from './models/channel.model';
 
 /** A long-lived user token lasts about 60 days; Graph omits expires_in for tokens that do not expire. */
 const DEFAULT_TOKEN_DAYS = 60;
-const UNIQUE_VIOLATION = '23505';
 
 const M = MESSENGER_SYNC_MESSAGES;
 
@@ -120,7 +120,7 @@ export class MessengerSyncService {
       try {
         result.created.push(await this.create(user.companyId, page, expiresAt));
       } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        if (!isUniqueViolation(error)) throw error;
         // Another sync (of this or another company) connected the Page first.
         errors.push(pageError(page, 'PAGE_LINKED_TO_OTHER_COMPANY', M.pageOfOtherCompany));
       }

@@ -4,12 +4,11 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { jsonb } from '../../database/jsonb';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import type { Companies } from '../../database/schema';
+import { isUniqueViolation } from '../../database/unique-name';
 
 export type CompanyRow = Selectable<Companies>;
 export type NewCompany = Pick<Insertable<Companies>, 'name' | 'status' | 'expirationDate' | 'isBoardsActive'>;
 export type CompanyProfilePatch = Pick<Updateable<Companies>, 'name' | 'timezone'>;
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /** The companies table (02 §3 Company): the tenant, its profile and its settings. */
 @Injectable()

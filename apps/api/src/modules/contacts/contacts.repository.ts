@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
+import { isUniqueViolation } from '../../database/unique-name';
 import type { ClientRow } from '../clients/conversations.repository';
 
 /** A contact created by hand (02 §8 createClient). */
@@ -17,8 +18,6 @@ export interface ImportedContact {
   cleanedName: string;
   agentId: number;
 }
-
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 /**
  * Contacts (issue 5): conversations created by hand or imported in bulk into a phone channel, and what an import

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { JsonRecord, MessageSender } from '../../database/column-types';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import { preparedStatement } from '../../database/prepared-statements';
+import { isUniqueViolation } from '../../database/unique-name';
 import { type ConversationExtras, clientFromJson, extrasFromRow } from '../clients/conversation.view';
 import { type ClientRow, conversationExtrasSql } from '../clients/conversations.repository';
 import { messageFromJson } from './message.view';
@@ -272,7 +273,7 @@ export class InboundStoreRepository {
       });
     } catch (error) {
       // A first message from the new number created its conversation meanwhile (unique key).
-      if ((error as { code?: string }).code !== '23505') throw error;
+      if (!isUniqueViolation(error)) throw error;
       return { result: 'lost-race' };
     }
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import { type Database, InjectDatabase } from '../../database/kysely';
 import type { Albums, DB, Files } from '../../database/schema';
+import { isUniqueViolation } from '../../database/unique-name';
 
 export type AlbumRow = Selectable<Albums>;
 /** What the access check of an album reads. */
@@ -37,9 +38,8 @@ export interface MediaPage {
 export type FileInsertRefusal = 'duplicated' | 'album-gone';
 
 const refusal = (error: unknown): FileInsertRefusal | undefined => {
-  const code = (error as { code?: string }).code;
-  if (code === '23505') return 'duplicated';
-  if (code === '23503') return 'album-gone';
+  if (isUniqueViolation(error)) return 'duplicated';
+  if ((error as { code?: string } | null)?.code === '23503') return 'album-gone';
   return undefined;
 };
 

@@ -4,6 +4,7 @@ import type { QuickAnswerFile } from '../../database/column-types';
 import { jsonb } from '../../database/jsonb';
 import { type Database, InjectDatabase } from '../../database/kysely';
 import type { DB, QuickAnswers } from '../../database/schema';
+import { isUniqueViolation } from '../../database/unique-name';
 
 export type QuickAnswerRow = Selectable<QuickAnswers>;
 /** A quick answer as the API answers it: dates as PostgreSQL's JSON text of them. */
@@ -18,13 +19,11 @@ export type QuickAnswerWrite = Pick<QuickAnswerRow, 'shortcut' | 'text' | 'file'
 /** A write refused because the space already has the shortcut (the unique index decided a race). */
 export const SHORTCUT_TAKEN = 'shortcut-taken';
 
-const UNIQUE_VIOLATION = '23505';
 // The case-insensitive unique index on ("spaceId", lower(shortcut)), migration 1763876000000.
 const SHORTCUT_INDEX = 'UQ_quick_answers_space_lower_shortcut';
 
 function isShortcutConflict(error: unknown): boolean {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint === SHORTCUT_INDEX;
+  return isUniqueViolation(error, SHORTCUT_INDEX);
 }
 
 const columns = (eb: ExpressionBuilder<DB, 'quick_answers'>) =>

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { parseIdList } from '../../common/id-list';
 import { type SpaceUser, usableSpaceIds } from '../../common/space-scope';
+import { isUniqueViolation } from '../../database/unique-name';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { storePublicImage } from '../../providers/storage/public-image';
 import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
@@ -20,7 +21,6 @@ import type { CreateSpaceInput, UpdateSpaceInput } from './dto/space.input';
 import { SpaceModel } from './models/space.model';
 import { type SpaceRow, SpacesRepository } from './spaces.repository';
 
-const UNIQUE_VIOLATION = '23505';
 // The case-insensitive unique index on ("companyId", lower(btrim(name))), migration 1763876000000.
 const NAME_INDEX = 'UQ_spaces_company_lower_name';
 const CHANNELS_INVALID = INPUT_MESSAGES.invalidChannels;
@@ -199,8 +199,7 @@ export class SpacesService {
     try {
       return await write();
     } catch (error) {
-      const { code, constraint } = error as { code?: string; constraint?: string };
-      if (code === UNIQUE_VIOLATION && constraint === NAME_INDEX)
+      if (isUniqueViolation(error, NAME_INDEX))
         throw new AppException('ERROR_DUPLICATED_SPACE', { field: 'spaceName' });
       throw error;
     }

@@ -10,6 +10,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { parseId } from '../../common/id-list';
+import { isUniqueViolation } from '../../database/unique-name';
 import type { SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { PasswordService } from '../sessions/password.service';
@@ -22,14 +23,12 @@ import { TeamQueriesService } from './team-queries.service';
 import { TeamRulesService } from './team-rules.service';
 import { UsersRepository } from './users.repository';
 
-const UNIQUE_VIOLATION = '23505';
-
 /** Two admins saving the same e-mail at once: the unique index refuses the second, with the form's error. */
 async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+    if (isUniqueViolation(error)) {
       throw new AppException('USER_WITH_SAME_EMAIL', { field: 'email' });
     }
     throw error;
