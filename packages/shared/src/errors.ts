@@ -324,6 +324,10 @@ export const ERROR_CATALOGUE = {
     status: 500,
     userMessage: 'Error al obtener las variables de la plantilla',
   },
+  // Issue 16: template refusals the spec does not name.
+  TEMPLATE_NOT_FOUND: { status: 404, userMessage: 'No se encontró la plantilla.' },
+  TEMPLATES_NOT_SUPPORTED: { status: 400, userMessage: 'Este canal no admite plantillas de WhatsApp.' },
+  TEMPLATE_MEDIA_UPLOAD_ERROR: { status: 500, userMessage: 'No se pudo subir el archivo del encabezado.' },
 
   // 02 §8 Bots and surveys.
   ERROR_GETTING_BOTFOLLOWUP_MESSAGE: { status: 500, userMessage: 'Error al obtener los mensajes del bot' },

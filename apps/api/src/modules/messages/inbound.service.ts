@@ -100,6 +100,7 @@ export class InboundService implements OnModuleInit {
     const result: IngestResult = { stored: 0, duplicates: 0, statuses: 0, unknownChannel: 0 };
     const channelCache = new Map<string, ChannelRow | null>();
     for (const event of events) {
+      if (event.kind === 'templateStatus') continue; // Template statuses are the templates module's (issue 16).
       let channel = channelCache.get(event.channelProviderId);
       if (channel === undefined) {
         channel = await this.channels.findByProviderId(platform, event.channelProviderId);

@@ -8,7 +8,11 @@ import type { Readable } from 'node:stream';
 // The platform list and what each platform can do live in the shared platform table.
 export { CHANNEL_PLATFORMS, type ChannelPlatform } from '@crm/shared';
 
-import type { ChannelPlatform } from '@crm/shared';
+import type {
+  ChannelPlatform,
+  TemplateCategory,
+  TemplateComponent as TemplateDefinitionComponent,
+} from '@crm/shared';
 
 /** What an adapter needs to talk to the provider for one channel. */
 export interface ChannelCredentials {
@@ -69,6 +73,20 @@ export class ProviderError extends Error {
     readonly retryAfterMs?: number,
   ) {
     super(`${code}: ${info}`);
+  }
+}
+
+/**
+ * The provider refused one field of what we submitted (a template's name, text, header…): a 400 on `field`, never
+ * retried. `field` names the input the way our forms do (TemplateDraftField for templates).
+ */
+export class ProviderValidationError extends ProviderError {
+  constructor(
+    readonly field: string,
+    info: string,
+    providerCode?: string | number,
+  ) {
+    super('VALIDATION_ERROR', false, info, providerCode);
   }
 }
 
@@ -193,11 +211,39 @@ export interface InboundWatermarkEvent {
   providerMessageIds?: string[];
 }
 
+/**
+ * WhatsApp's `message_template_status_update`: a template of a WhatsApp Business Account changed status. Templates
+ * belong to the account, not to a number, so the event names the account; Meta's template id is unique across
+ * accounts and identifies the template, name and language identify it when the id is missing.
+ */
+export interface TemplateStatusEvent {
+  kind: 'templateStatus';
+  /** The WhatsApp Business Account (the notification entry's id). */
+  accountId: string;
+  /** The channel the webhook URL names (360dialog's per-number URL), when it names one. */
+  channelProviderId?: string;
+  /** Meta's template id; null when the payload has none we can read exactly. */
+  providerTemplateId: string | null;
+  name: string;
+  language: string;
+  /** The provider's word as sent: APPROVED, REJECTED, PAUSED… (shared normalizeProviderTemplateStatus reads it). */
+  rawStatus: string;
+  /** The provider's reason code (INVALID_FORMAT, NONE…), null when it sends none. */
+  reason: string | null;
+  /** The provider's explanation, when it gives one (rejection_info.reason, other_info.description). */
+  detail?: string;
+  /** MARKETING, UTILITY… as the provider spells it, when sent. */
+  category?: string;
+  /** When the provider reported it (the entry's `time`), to order late deliveries. */
+  at?: Date;
+}
+
 export type WebhookEvent =
   | InboundMessageEvent
   | InboundStatusEvent
   | InboundWatermarkEvent
-  | InboundMessageChangeEvent;
+  | InboundMessageChangeEvent
+  | TemplateStatusEvent;
 
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -240,8 +286,66 @@ export interface FetchedMedia {
   size: number | null;
 }
 
+/** A template to submit for review, as built by the shared buildTemplateComponents. */
+export interface TemplateSubmission {
+  /** Lowercase letters, digits and underscores (02 §5). */
+  name: string;
+  /** The provider's language code, e.g. es_MX. */
+  language: string;
+  category: TemplateCategory;
+  components: TemplateDefinitionComponent[];
+}
+
+/** What the provider answered to a submission. */
+export interface SubmittedTemplate {
+  providerTemplateId: string;
+  /** The provider's status as sent (PENDING, APPROVED…). */
+  rawStatus: string;
+}
+
+/** A header file to upload for a template's example (image, video or pdf). */
+export interface TemplateMediaFile {
+  bytes: Uint8Array;
+  mimeType: string;
+  fileName: string;
+}
+
+/** A template as the provider lists it, whoever created it. */
+export interface ProviderTemplate {
+  /** Null when the provider's listing carries no id. */
+  providerTemplateId: string | null;
+  name: string;
+  language: string;
+  /** MARKETING, UTILITY, AUTHENTICATION… as the provider spells it. */
+  category: string;
+  /** The provider's status as sent (APPROVED, approved, REJECTED…). */
+  rawStatus: string;
+  /** The provider's rejection reason (INVALID_FORMAT, NONE…), null when none. */
+  reason: string | null;
+  /** The provider's components, untouched. */
+  components: unknown[];
+}
+
+/**
+ * WhatsApp template management for a channel's account. Refusals are ProviderErrors: TEMPLATE_ALREADY_EXISTS,
+ * TEMPLATE_NAME_NOT_AVAILABLE, a ProviderValidationError naming the refused field, retryable rate limits and
+ * outages.
+ */
+export interface TemplateProviderPort {
+  /** Submits a template for review; it starts PENDING. */
+  createTemplate(channel: ChannelCredentials, template: TemplateSubmission): Promise<SubmittedTemplate>;
+  /** Uploads a header file; resolves to the handle a HEADER's example.header_handle takes. */
+  uploadTemplateMedia(channel: ChannelCredentials, file: TemplateMediaFile): Promise<string>;
+  /** Every template of the channel's account, all pages read. */
+  listTemplates(channel: ChannelCredentials): Promise<ProviderTemplate[]>;
+  /** Deletes the template by name, in every language it has. */
+  deleteTemplate(channel: ChannelCredentials, name: string): Promise<void>;
+}
+
 export interface ChannelProvider {
   readonly platform: ChannelPlatform;
+  /** WhatsApp template management, for the platforms whose table entry says `templates`. */
+  readonly templates?: TemplateProviderPort;
   /** The provider's own size caps per media type, when stricter than ours (WhatsApp's supported media table). */
   readonly mediaMaxBytes?: Partial<Record<MediaType, number>>;
   send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult>;

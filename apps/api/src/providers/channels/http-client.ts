@@ -36,14 +36,29 @@ export function getJson(url: string, options: PostOptions = {}): Promise<HttpRes
   return send('GET', url, undefined, undefined, options);
 }
 
+/** A DELETE without a body (Graph's template delete names what it deletes in the query); failures as for POST. */
+export function deleteJson(url: string, options: PostOptions = {}): Promise<HttpResult> {
+  return send('DELETE', url, undefined, undefined, options);
+}
+
+/** A POST of raw bytes (a file's content for Graph's resumable upload); failures as for the other POSTs. */
+export function postBytes(
+  url: string,
+  bytes: Uint8Array,
+  contentType: string,
+  options: PostOptions = {},
+): Promise<HttpResult> {
+  return send('POST', url, bytes, contentType, options);
+}
+
 function post(url: string, body: string, contentType: string, options: PostOptions): Promise<HttpResult> {
   return send('POST', url, body, contentType, options);
 }
 
 async function send(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
-  body: string | undefined,
+  body: string | Uint8Array | undefined,
   contentType: string | undefined,
   { headers = {}, timeoutMs = DEFAULT_TIMEOUT_MS }: PostOptions,
 ): Promise<HttpResult> {

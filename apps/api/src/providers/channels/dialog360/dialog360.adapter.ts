@@ -22,6 +22,7 @@ import { requiredMediaId, WHATSAPP_MEDIA_MAX_BYTES } from '../whatsapp-cloud/wha
 import { Dialog360Client } from './dialog360.client';
 import { parseDialog360Webhook, toDialog360Message } from './dialog360.mapper';
 import { Dialog360MediaClient } from './dialog360-media.client';
+import { Dialog360TemplatesClient } from './dialog360-templates.client';
 
 export interface Dialog360AdapterOptions {
   /** 360dialog API base URL, e.g. https://waba-v2.360dialog.io (from config). */
@@ -40,6 +41,7 @@ export class Dialog360Adapter implements ChannelProvider, ChannelConnector<'dial
   readonly providerIdField = 'phoneNumber' as const;
   // Cloud API numbers: WhatsApp's own caps.
   readonly mediaMaxBytes = WHATSAPP_MEDIA_MAX_BYTES;
+  readonly templates: Dialog360TemplatesClient;
   private readonly client: Dialog360Client;
   private readonly media: Dialog360MediaClient;
   private readonly webhookToken: string;
@@ -48,6 +50,7 @@ export class Dialog360Adapter implements ChannelProvider, ChannelConnector<'dial
   constructor(options: Dialog360AdapterOptions) {
     this.client = new Dialog360Client(options.baseUrl);
     this.media = new Dialog360MediaClient(options.baseUrl);
+    this.templates = new Dialog360TemplatesClient(options.baseUrl);
     this.webhookToken = options.webhookToken;
     this.webhookUrl = options.webhookUrl;
   }

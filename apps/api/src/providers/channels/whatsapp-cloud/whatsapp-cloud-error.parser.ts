@@ -7,8 +7,11 @@ import type { GraphError } from './whatsapp-cloud.types';
  * decision: https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes
  */
 
-/** Throughput (130429), pair rate (131056), app (4) and business-account (80007) rate limits: wait and retry. */
-const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131056]);
+/**
+ * Throughput (130429), pair rate (131056), app (4) and business-account (80007, 80008 on message_templates) rate
+ * limits: wait and retry.
+ */
+const RATE_LIMIT_CODES = new Set([4, 80007, 80008, 130429, 131056]);
 /** Temporary Meta-side failures: API Unknown (1), API Service downtime (2), Service unavailable (131016, 133004). */
 const UNAVAILABLE_CODES = new Set([1, 2, 131016, 133004]);
 /** AuthException (0), expired/invalid token (190), permission denied (10, 200-299). */
@@ -22,6 +25,9 @@ export function readGraphError(json: unknown): GraphError | null {
     code: error.code,
     message: typeof error.message === 'string' ? error.message : '',
     error_subcode: typeof error.error_subcode === 'number' ? error.error_subcode : undefined,
+    // Template refusals say which rule in these two (the message is only "Invalid parameter").
+    error_user_title: typeof error.error_user_title === 'string' ? error.error_user_title : undefined,
+    error_user_msg: typeof error.error_user_msg === 'string' ? error.error_user_msg : undefined,
     error_data:
       isRecord(error.error_data) && typeof error.error_data.details === 'string'
         ? { details: error.error_data.details }

@@ -619,7 +619,12 @@ describe('WhatsappCloudAdapter.parseWebhook', () => {
   });
 
   it('yields nothing for changes of other webhook fields', () => {
-    expect(parse('template-status-update.json')).toEqual([]);
+    const body = JSON.parse(fixtureBytes(__dirname, 'template-status-update.json').toString('utf8'));
+    body.entry[0].changes[0] = {
+      field: 'account_update',
+      value: { phone_number: '15550783881', event: 'VERIFIED_ACCOUNT' },
+    };
+    expect(parseBody(JSON.stringify(body))).toEqual([]);
   });
 
   it('rejects a body that is not JSON', () => {

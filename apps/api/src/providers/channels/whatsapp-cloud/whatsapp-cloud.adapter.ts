@@ -26,6 +26,7 @@ import {
   WHATSAPP_MEDIA_MAX_BYTES,
   WhatsappCloudMediaClient,
 } from './whatsapp-cloud-media.client';
+import { WhatsappCloudTemplatesClient } from './whatsapp-cloud-templates.client';
 
 export interface WhatsappCloudAdapterOptions {
   /** Versioned Graph API base URL, e.g. https://graph.facebook.com/v25.0 (from config). */
@@ -41,6 +42,7 @@ export class WhatsappCloudAdapter implements ChannelProvider, ChannelConnector<'
   readonly platform = 'whatsapp_cloud' as const;
   readonly providerIdField = 'phoneNumberId' as const;
   readonly mediaMaxBytes = WHATSAPP_MEDIA_MAX_BYTES;
+  readonly templates: WhatsappCloudTemplatesClient;
   private readonly client: WhatsappCloudClient;
   private readonly media: WhatsappCloudMediaClient;
   private readonly appSecret: string;
@@ -50,6 +52,7 @@ export class WhatsappCloudAdapter implements ChannelProvider, ChannelConnector<'
     this.verifyToken = options.verifyToken ?? '';
     this.client = new WhatsappCloudClient(options.graphUrl);
     this.media = new WhatsappCloudMediaClient(options.graphUrl);
+    this.templates = new WhatsappCloudTemplatesClient(options.graphUrl);
     this.appSecret = options.appSecret;
   }
 

@@ -32,6 +32,7 @@ import {
   toReferral,
   toSystemNotice,
 } from './whatsapp-cloud-received.mapper';
+import { TEMPLATE_STATUS_FIELD, toTemplateStatusEvent } from './whatsapp-cloud-template.mapper';
 
 // ---- Outbound: domain → Cloud API ----
 
@@ -164,8 +165,8 @@ export interface WhatsappWebhookOptions {
 const byPhoneNumberId = (metadata: WaChangeValue['metadata']) => metadata.phone_number_id;
 
 /**
- * Every message and status of a `whatsapp_business_account` notification, in payload order, across every entry and
- * change (Meta batches several). Changes of other fields (template status, account updates) yield nothing.
+ * Every message, status and template status of a `whatsapp_business_account` notification, in payload order, across
+ * every entry and change (Meta batches several). Changes of other fields (account updates) yield nothing.
  */
 export function parseWhatsappWebhook(rawBody: Buffer, options: WhatsappWebhookOptions = {}): WebhookEvent[] {
   return parseWhatsappPayload(parseJson(rawBody), options);
@@ -187,8 +188,13 @@ export function parseWhatsappPayload(json: unknown, options: WhatsappWebhookOpti
       if (!isRecord(change) || !isRecord(change.value)) {
         throw new WebhookParseError('WhatsApp webhook change without a value');
       }
+      if (change.field === TEMPLATE_STATUS_FIELD) {
+        const event = toTemplateStatusEvent(entry, change.value, options.channelHint);
+        if (event) events.push(event);
+        continue;
+      }
       // 360dialog and Meta both send field "messages"; smb_message_echoes carries what the business sent from the
-      // WhatsApp Business app; anything else (template status, account updates) is another subscription.
+      // WhatsApp Business app; anything else (account updates, quality) is another subscription.
       if (change.field !== undefined && change.field !== 'messages' && change.field !== 'smb_message_echoes')
         continue;
       events.push(...changeEvents(change.value as unknown as WaChangeValue, channelIdOf));

@@ -5,6 +5,7 @@
  * Errors: https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes
  */
 
+import type { TemplateComponent as TemplateDefinitionComponent } from '@crm/shared';
 import type { TemplateComponent } from '../channel-provider';
 
 // ---- Send (POST /{phone-number-id}/messages) ----
@@ -248,4 +249,66 @@ export interface WaStatus {
   pricing?: { billable?: boolean; pricing_model?: string; category?: string; type?: string };
   errors?: WaWebhookError[];
   biz_opaque_callback_data?: string;
+}
+
+// ---- Templates (WhatsApp Business Management API) ----
+// https://developers.facebook.com/docs/graph-api/reference/whats-app-business-account/message_templates/
+
+/** POST /{waba-id}/message_templates. */
+export interface WaTemplateCreateRequest {
+  name: string;
+  language: string;
+  category: 'UTILITY' | 'MARKETING';
+  components: TemplateDefinitionComponent[];
+}
+
+/** Its answer: the new template's id, status (PENDING, or APPROVED at once for some) and category. */
+export interface WaTemplateCreateResponse {
+  id: string;
+  status: string;
+  category?: string;
+}
+
+/** One item of GET /{waba-id}/message_templates. */
+export interface WaTemplate {
+  id?: string;
+  name?: string;
+  language?: string;
+  category?: string;
+  status?: string;
+  rejected_reason?: string;
+  components?: unknown[];
+}
+
+/** Graph's cursor paging: `next` is present only while another page exists. */
+export interface WaTemplateListResponse {
+  data: WaTemplate[];
+  paging?: { cursors?: { before?: string; after?: string }; next?: string };
+}
+
+/**
+ * Field message_template_status_update:
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/message_template_status_update/
+ */
+export interface WaTemplateStatusUpdate {
+  event: string;
+  /** A JSON number in Meta's payloads. */
+  message_template_id?: number | string;
+  message_template_name: string;
+  message_template_language: string;
+  /** Null when the template is scheduled for deletion. */
+  reason?: string | null;
+  message_template_category?: string;
+  disable_info?: { disable_date?: string | number };
+  other_info?: { title?: string; description?: string };
+  rejection_info?: { reason?: string; recommendation?: string };
+}
+
+/** GET /debug_token?input_token=…: the token's app and the accounts each permission reaches. */
+export interface GraphDebugToken {
+  data: {
+    app_id?: string;
+    is_valid?: boolean;
+    granular_scopes?: Array<{ scope?: string; target_ids?: string[] }>;
+  };
 }

@@ -15,6 +15,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's exact bytes (binary uploads); servers that only take JSON leave it out. */
+  raw?: Buffer;
 }
 
 export interface FakeReply {
@@ -50,6 +52,7 @@ export class FakeProviderServer {
           query: url.searchParams,
           headers: req.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          raw: Buffer.concat(chunks),
         });
         const chosen = fake.queued.shift() ?? fake.defaultReply;
         const reply =
