@@ -132,6 +132,7 @@ describe('the OpenAPI document', () => {
     const schema = doc.components.schemas.ErrorBody;
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual([
       'code',
+      'details',
       'field',
       'fields',
       'message',

@@ -367,4 +367,6 @@ export interface ApiErrorBody {
   userMessage: string;
   field?: string;
   fields?: Record<string, string>;
+  /** What a refusal is about, when a code needs more than its text (TEMPLATE_IN_USE: what uses the template). */
+  details?: Record<string, unknown>;
 }

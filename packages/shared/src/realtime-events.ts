@@ -13,6 +13,7 @@ import type {
 } from './messaging';
 import { COMPANY_WIDE_ROLES, ROLE_NAMES, type RoleName } from './permissions';
 import { seesWholeCompany } from './rules/conversation-list';
+import type { TemplateDeletedPayload, TemplateView } from './templates';
 
 // 02 §7 Real-time: the event catalogue; names are the wire names.
 export const REALTIME_EVENTS = {
@@ -36,6 +37,9 @@ export const REALTIME_EVENTS = {
   progressBar: 'progressBar',
   // Not in 02 §7: a shown message changed in place (its received file was downloaded or failed, an edit).
   messageUpdated: 'messageUpdated',
+  // Issue 16: a template was created, changed status (webhook or sync) or was deleted; to the company's room.
+  whatsappTemplateUpdated: 'whatsappTemplateUpdated',
+  whatsappTemplateDeleted: 'whatsappTemplateDeleted',
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
@@ -77,6 +81,8 @@ export interface RealtimeEventMap {
   groupAdmin: Record<string, unknown>;
   progressBar: ProgressBarPayload;
   messageUpdated: MessageUpdatedPayload;
+  whatsappTemplateUpdated: TemplateView;
+  whatsappTemplateDeleted: TemplateDeletedPayload;
 }
 
 export function companyRoom(companyId: number): string {

@@ -93,6 +93,10 @@ export const TEMPLATE_MESSAGES = {
   variableFormat: 'Escribe las variables como {{1}}, {{2}}, {{3}}…',
   variablesNotConsecutive: 'Las variables deben numerarse en orden, desde {{1}} y sin saltos.',
   variableAtEdge: 'El mensaje no puede empezar ni terminar con una variable.',
+  languageInvalid: 'Elige un idioma válido para la plantilla.',
+  componentsInvalid: 'La plantilla solo puede tener encabezado, mensaje y pie de página.',
+  footerTooLong: `El pie de página no debe exceder los ${TEMPLATE_HEADER_TEXT_MAX} caracteres`,
+  headerMediaOtherChannel: 'El archivo del encabezado se subió para otro canal; súbelo de nuevo.',
 } as const;
 
 export function variableExampleRequiredMessage(index: number): string {
@@ -635,4 +639,46 @@ export function templateInUseMessage(
   if (parts.length === 0) return null;
   const verb = items === 1 ? 'la usa' : 'la usan';
   return `No se puede eliminar la plantilla porque ${verb} ${spanishList(parts)}.`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The template as the API answers it: REST, the GraphQL WhatsappTemplate type and the real-time events.
+
+// Issue 16: WhatsApp's language code when the company has none of its own.
+export const DEFAULT_TEMPLATE_LANGUAGE = 'es_MX';
+
+/** A WhatsApp template language code: es, es_MX, pt_BR, zh_HK… */
+export function isTemplateLanguage(value: unknown): value is string {
+  return typeof value === 'string' && /^[a-z]{2,3}(_[A-Z]{2,4})?$/.test(value);
+}
+
+/** Our category for the provider's (MARKETING, UTILITY, AUTHENTICATION…): only marketing is marketing. */
+export function templateCategoryFromProvider(raw: string | null | undefined): TemplateCategory {
+  return (raw ?? '').trim().toUpperCase() === 'MARKETING' ? 'marketing' : 'utility';
+}
+
+export interface TemplateView {
+  id: number;
+  channelId: number;
+  channel: { id: number; name: string; providerId: string } | null;
+  name: string;
+  language: string;
+  status: TemplateStatus;
+  /** The provider's last word (APPROVED, REJECTED, PAUSED…), null while only we know the template. */
+  rawStatus: string | null;
+  /** The provider's reason for a rejection or a pause, as it sent it. */
+  reason: string | null;
+  type: TemplateType;
+  category: TemplateCategory;
+  /** A media HEADER's example.header_handle[0] is our public URL of the file (for previews). */
+  components: TemplateComponent[];
+  variables: number;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** The `whatsappTemplateDeleted` event. */
+export interface TemplateDeletedPayload {
+  id: number;
+  channelId: number;
 }

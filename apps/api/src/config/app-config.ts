@@ -41,6 +41,8 @@ export interface AppConfig {
   dialog360WebhookToken: string;
   smsApiUrl: string;
   sandboxDelayMs: number;
+  /** The sandbox's simulated template review: time from a submission to its verdict (issue 16). */
+  sandboxTemplateDelayMs: number;
   realtimeBus: boolean;
   /** S3-compatible object storage; null keeps files on local disk under DATA_DIR (ARCHITECTURE rule 8). */
   s3: S3Config | null;
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       readUrl(env, 'SMS_API_URL', ['http:', 'https:']) ?? 'https://api.twilio.com/2010-04-01',
     ),
     sandboxDelayMs: readInt(env, 'SANDBOX_DELAY_MS', 1500, 0, 600_000),
+    sandboxTemplateDelayMs: readInt(env, 'SANDBOX_TEMPLATE_DELAY_MS', 5000, 0, 600_000),
     realtimeBus: readBool(env, 'REALTIME_BUS', true),
     s3: readS3(env),
   };

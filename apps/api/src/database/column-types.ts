@@ -17,11 +17,14 @@ export interface FollowUpFile {
 
 export type TemplateStatus = 'submitted' | 'accepted' | 'denied';
 
+/** Issue 16: created through the product (counts against the 02 §9 limit) or imported from the provider. */
+export type TemplateOrigin = 'created' | 'imported';
+
 export interface TemplateComponent {
   type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS';
   format?: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT';
   text?: string;
-  example?: { body_text?: string[][]; header_handle?: string[] };
+  example?: { body_text?: string[][]; header_handle?: string[]; header_text?: string[] };
 }
 
 export type MessageSender = 'CLIENT' | 'AGENT' | 'BOT' | 'SYSTEM';

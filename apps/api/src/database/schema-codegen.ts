@@ -33,6 +33,7 @@ export const SCHEMA_CODEGEN_OVERRIDES: Record<string, string> = {
   'users.twoFactorStatus': 'Generated<TwoFactorStatus>',
   'user_working_hours.days': jsonb('WorkingDay[]'),
   'whatsapp_templates.components': jsonb('TemplateComponent[]', false, true),
+  'whatsapp_templates.origin': 'Generated<TemplateOrigin>',
   'whatsapp_templates.status': 'Generated<TemplateStatus>',
 };
 
@@ -55,6 +56,7 @@ const CUSTOM_IMPORTS: Record<string, string> = {
   QuickAnswerFile: './column-types',
   SurveyOption: './column-types',
   TemplateComponent: './column-types',
+  TemplateOrigin: './column-types',
   TemplateStatus: './column-types',
   TwoFactorStatus: './column-types',
 };

@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, SurveyOption, TemplateComponent, TemplateStatus, TwoFactorStatus } from "./column-types";
+import type { FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, SurveyOption, TemplateComponent, TemplateOrigin, TemplateStatus, TwoFactorStatus } from "./column-types";
 import type { JsonbInput } from "./jsonb";
 import type { ChannelPlatform, ChannelStatus, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
 import type { ColumnType } from "kysely";
@@ -210,6 +210,18 @@ export interface Locations {
   name: string;
 }
 
+export interface MessageBotConfigs {
+  channelId: number;
+  companyId: number;
+  content: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  isActive: Generated<boolean>;
+  templateId: number | null;
+  timeLapseInSeconds: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface Messages {
   channelId: number;
   clientId: number;
@@ -372,6 +384,31 @@ export interface UserWorkingHours {
   userId: number;
 }
 
+export interface WelcomeMessages {
+  channelId: number;
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  isActive: Generated<boolean>;
+  templateId: number | null;
+  text: Generated<string>;
+  updatedAt: Generated<Timestamp>;
+  useInWorkingHours: Generated<boolean>;
+}
+
+export interface WhatsappTemplateMedia {
+  channelId: number;
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  fileName: string;
+  handle: string;
+  id: Generated<number>;
+  mimeType: string;
+  size: number;
+  storageKey: string;
+  url: string;
+}
+
 export interface WhatsappTemplates {
   category: Generated<string>;
   channelId: number;
@@ -381,8 +418,15 @@ export interface WhatsappTemplates {
   id: Generated<number>;
   language: Generated<string>;
   name: string;
+  origin: Generated<TemplateOrigin>;
+  providerAccountId: string | null;
+  providerTemplateId: string | null;
+  rawStatus: string | null;
+  reason: string | null;
   status: Generated<TemplateStatus>;
+  statusAt: Timestamp | null;
   type: Generated<string>;
+  updatedAt: Generated<Timestamp>;
   variables: Generated<number>;
 }
 
@@ -402,6 +446,7 @@ export interface DB {
   follow_up_messages: FollowUpMessages;
   job_keys: JobKeys;
   locations: Locations;
+  message_bot_configs: MessageBotConfigs;
   messages: Messages;
   password_reset_tokens: PasswordResetTokens;
   permissions: Permissions;
@@ -419,5 +464,7 @@ export interface DB {
   user_spaces: UserSpaces;
   user_working_hours: UserWorkingHours;
   users: Users;
+  welcome_messages: WelcomeMessages;
+  whatsapp_template_media: WhatsappTemplateMedia;
   whatsapp_templates: WhatsappTemplates;
 }

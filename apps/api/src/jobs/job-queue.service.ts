@@ -8,6 +8,8 @@ import {
 } from '@nestjs/common';
 import {
   type JobHelpers,
+  type ParsedCronItem,
+  parseCronItems,
   type Runner,
   run,
   type TaskList,
@@ -78,6 +80,7 @@ export class JobQueueService<P extends object = JobPayloads>
   private readonly handlers = new Set<string>();
   // Graphile reads this object's keys at each fetch, so a handler registered after start (tests) runs too.
   private readonly tasks: TaskList = {};
+  private readonly cronItems: ParsedCronItem[] = [];
   private runner: Runner | null = null;
   private liveness: Promise<LivenessLock> | null = null;
   private recoveryTimer: NodeJS.Timeout | null = null;
@@ -93,6 +96,16 @@ export class JobQueueService<P extends object = JobPayloads>
     this.handlers.add(name);
     this.tasks[name] = (payload: unknown, helpers: JobHelpers) =>
       this.runTask(name, handler, payload as P[N], helpers);
+  }
+
+  /**
+   * A job Graphile's cron adds on `match` (crontab syntax, UTC), once per tick across every instance (its
+   * known_crontabs table decides); a tick missed while no instance ran is not made up. Call in `onModuleInit`.
+   */
+  cron<N extends keyof P & string>(name: N, match: string, payload: P[N] & Record<string, unknown>): void {
+    this.cronItems.push(
+      ...parseCronItems([{ task: name, match, identifier: name, payload, options: { backfillPeriod: 0 } }]),
+    );
   }
 
   /** Adds a job; returns false when its singleton key was already used. */
@@ -135,8 +148,9 @@ export class JobQueueService<P extends object = JobPayloads>
       // Nest owns the process's signals: beforeApplicationShutdown stops the runner.
       noHandleSignals: true,
       taskList: this.tasks,
-      // No crontab file: Nest's scheduler runs the periodic ticks.
-      parsedCronItems: [],
+      // No crontab file: jobs that must run once per period across instances are declared with `cron`; ticks
+      // that any instance may run (maintenance) stay on Nest's scheduler.
+      parsedCronItems: this.cronItems,
       logger: this.workerLogger(),
       events,
     });

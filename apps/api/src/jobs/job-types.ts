@@ -1,6 +1,7 @@
 import type {
   ChannelPlatform,
   InboundStatusEvent,
+  TemplateStatusEvent,
   WebhookEvent,
 } from '../providers/channels/channel-provider';
 
@@ -27,6 +28,12 @@ export interface JobPayloads {
   'sandbox-events': { events: AsJson<WebhookEvent>[] };
   /** A status for a message whose provider id is not recorded yet (02 §4), tried again shortly. */
   'message-status-retry': AsJson<InboundStatusEvent> & { platform: ChannelPlatform };
+  /** A template status for a template not stored yet (its creation still committing), tried again shortly. */
+  'template-status-retry': AsJson<TemplateStatusEvent> & { platform: ChannelPlatform };
+  /** Reads one channel's templates from its provider: imports new ones, reconciles statuses. */
+  'templates-sync': { channelId: number };
+  /** Graphile's daily cron tick: one templates-sync per channel that has templates. */
+  'templates-sync-daily': { _cron?: { ts: string; backfilled?: boolean } };
 }
 
 export type JobName = keyof JobPayloads;
@@ -37,6 +44,9 @@ const DECLARED: Record<JobName, true> = {
   'inbound-media': true,
   'sandbox-events': true,
   'message-status-retry': true,
+  'template-status-retry': true,
+  'templates-sync': true,
+  'templates-sync-daily': true,
 };
 
 /** The declared job names, at run time: each must have a handler when the worker starts. */

@@ -17,6 +17,7 @@ export function toErrorBody(error: unknown): { status: number; body: ApiErrorBod
         userMessage: error.userMessage,
         ...(error.field ? { field: error.field } : {}),
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.details ? { details: error.details } : {}),
       },
     };
   }
@@ -77,6 +78,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
           userMessage: isErrorCode(code) && code !== body.code ? userMessageFor(code) : body.userMessage,
           status: httpStatusFor(code),
           ...(body.field ? { field: body.field, fields: body.fields } : {}),
+          ...(body.details ? { details: body.details } : {}),
         },
       });
     }

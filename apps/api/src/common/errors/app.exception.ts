@@ -8,6 +8,8 @@ export interface AppExceptionOptions {
   userMessage?: string;
   /** English detail for logs and developers. */
   message?: string;
+  /** What the refusal is about, for clients that act on it (TEMPLATE_IN_USE: what uses the template). */
+  details?: Record<string, unknown>;
 }
 
 /** The one exception type of the API: a catalogue code, mapped to HTTP and GraphQL by AllExceptionsFilter. */
@@ -16,6 +18,7 @@ export class AppException extends Error {
   readonly userMessage: string;
   readonly field?: string;
   readonly fields?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
@@ -26,6 +29,7 @@ export class AppException extends Error {
     this.userMessage = options.userMessage ?? userMessageFor(code);
     this.field = options.field;
     this.fields = options.fields;
+    this.details = options.details;
   }
 
   static validation(field: string, userMessage: string): AppException {

@@ -42,6 +42,14 @@ export class ErrorBody implements ApiErrorBody {
     example: { email: VALIDATION_MESSAGES.emailInvalid },
   })
   fields?: Record<string, string>;
+
+  @ApiPropertyOptional({
+    description: 'What the refusal is about, when its code needs more than its text (TEMPLATE_IN_USE)',
+    type: 'object',
+    additionalProperties: true,
+    example: { usage: 'followUp', followUps: 1, botFollowUps: 0, welcomeMessages: 0 },
+  })
+  details?: Record<string, unknown>;
 }
 
 const ERRORS = {

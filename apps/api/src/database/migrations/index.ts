@@ -10,6 +10,7 @@ import { UserCategories1763874000000 } from './1763874000000-user-categories';
 import { CaseInsensitiveUniques1763876000000 } from './1763876000000-case-insensitive-uniques';
 import { ReceivedContent1763880000000 } from './1763880000000-received-content';
 import { GraphileWorkerJobs1763890000000 } from './1763890000000-graphile-worker-jobs';
+import { WhatsappTemplates1763900000000 } from './1763900000000-whatsapp-templates';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   CaseInsensitiveUniques1763876000000,
   ReceivedContent1763880000000,
   GraphileWorkerJobs1763890000000,
+  WhatsappTemplates1763900000000,
 ];

@@ -62,7 +62,11 @@ export class ChannelRegistry {
         verifyToken: config.messengerVerifyToken,
       }),
       sms,
-      new SandboxAdapter({ schedule, delayMs: config.sandboxDelayMs }),
+      new SandboxAdapter({
+        schedule,
+        delayMs: config.sandboxDelayMs,
+        templateDelayMs: config.sandboxTemplateDelayMs,
+      }),
     ];
     this.adapters = new Map(list.map((a) => [a.platform, a]));
     this.connectors = { sms, dialog360, whatsapp_cloud: whatsappCloud };

@@ -70,6 +70,19 @@ export class ChannelsRepository {
       .executeTakeFirst();
   }
 
+  /** The active channels on these platforms, of every company (periodic work such as the daily template sync). */
+  async activeIdsOnPlatforms(platforms: readonly ChannelPlatform[]): Promise<number[]> {
+    if (platforms.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('channels')
+      .select('id')
+      .where('isActive', '=', true)
+      .where('platform', 'in', [...platforms])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   listForCompany(companyId: number): Promise<ChannelRow[]> {
     return this.db
       .selectFrom('channels')

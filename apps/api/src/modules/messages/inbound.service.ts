@@ -17,6 +17,7 @@ import { AutoAssignmentService } from '../clients/auto-assignment.service';
 import { ClientsService } from '../clients/clients.service';
 import { conversationView } from '../clients/conversation.view';
 import { conversationRooms } from '../clients/conversation-rooms';
+import { TemplateStatusService } from '../templates/template-status.service';
 import {
   contentOf,
   isDataError,
@@ -48,7 +49,7 @@ export function reviveEvents(raw: unknown): WebhookEvent[] {
   if (!Array.isArray(raw)) return [];
   return raw.map((event: Record<string, unknown>) => {
     const out: Record<string, unknown> = { ...event };
-    for (const key of ['timestamp', 'windowExpiresAt', 'watermark']) {
+    for (const key of ['timestamp', 'windowExpiresAt', 'watermark', 'at']) {
       if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
     }
     return out as unknown as WebhookEvent;
@@ -74,6 +75,7 @@ export class InboundService implements OnModuleInit {
     private readonly autoAssignment: AutoAssignmentService,
     private readonly media: InboundMediaService,
     private readonly updates: InboundUpdatesService,
+    private readonly templateStatuses: TemplateStatusService,
   ) {}
 
   onModuleInit(): void {
@@ -100,7 +102,12 @@ export class InboundService implements OnModuleInit {
     const result: IngestResult = { stored: 0, duplicates: 0, statuses: 0, unknownChannel: 0 };
     const channelCache = new Map<string, ChannelRow | null>();
     for (const event of events) {
-      if (event.kind === 'templateStatus') continue; // Template statuses are the templates module's (issue 16).
+      if (event.kind === 'templateStatus') {
+        // A template's status is the templates module's (issue 16); templates belong to an account, not a number.
+        await this.templateStatuses.receive(platform, event);
+        result.statuses += 1;
+        continue;
+      }
       let channel = channelCache.get(event.channelProviderId);
       if (channel === undefined) {
         channel = await this.channels.findByProviderId(platform, event.channelProviderId);

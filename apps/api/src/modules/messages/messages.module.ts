@@ -5,6 +5,7 @@ import { ClientsController } from '../clients/clients.controller';
 import { ClientsService } from '../clients/clients.service';
 import { ConversationsRepository } from '../clients/conversations.repository';
 import { CompaniesModule } from '../companies/companies.module';
+import { TemplatesModule } from '../templates/templates.module';
 import { InboundService } from './inbound.service';
 import { InboundMediaController } from './inbound-media.controller';
 import { InboundMediaService } from './inbound-media.service';
@@ -17,7 +18,7 @@ import { MessagesService } from './messages.service';
 import { UploadsController } from './uploads.controller';
 
 @Module({
-  imports: [ChannelsModule, CompaniesModule],
+  imports: [ChannelsModule, CompaniesModule, TemplatesModule],
   controllers: [ClientsController, MessagesController, UploadsController, InboundMediaController],
   providers: [
     MessagesRepository,

@@ -1,42 +1,369 @@
 import { Injectable } from '@nestjs/common';
-import type { Selectable } from 'kysely';
-import type { TemplateStatus } from '../../database/column-types';
-import { type Database, InjectDatabase } from '../../database/kysely';
-import type { WhatsappTemplates } from '../../database/schema';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import type { TemplateComponent, TemplateOrigin, TemplateStatus } from '../../database/column-types';
+import { jsonb } from '../../database/jsonb';
+import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
+import type { DB, WhatsappTemplateMedia, WhatsappTemplates } from '../../database/schema';
+import type { ChannelPlatform } from '../../providers/channels/channel-provider';
 
 export type WhatsappTemplateRow = Selectable<WhatsappTemplates>;
-export type WhatsappTemplateListing = Pick<
+export type TemplateMediaRow = Selectable<WhatsappTemplateMedia>;
+
+/** A template as the API shows it (TemplateView), with its channel's name and provider id. */
+export interface TemplateListing
+  extends Pick<
+    WhatsappTemplateRow,
+    | 'id'
+    | 'companyId'
+    | 'channelId'
+    | 'name'
+    | 'language'
+    | 'status'
+    | 'rawStatus'
+    | 'reason'
+    | 'type'
+    | 'category'
+    | 'components'
+    | 'variables'
+  > {
+  channelName: string | null;
+  channelProviderId: string | null;
+  /** PostgreSQL's own ISO 8601 text of the timestamp. */
+  createdAt: string;
+}
+
+/** What a status change reads of a template, locked for the change. */
+export type TemplateStatusRow = Pick<
   WhatsappTemplateRow,
-  'id' | 'channelId' | 'name' | 'language' | 'status' | 'type' | 'category' | 'components' | 'variables'
+  | 'id'
+  | 'companyId'
+  | 'channelId'
+  | 'status'
+  | 'rawStatus'
+  | 'statusAt'
+  | 'providerTemplateId'
+  | 'providerAccountId'
+  | 'origin'
 >;
 
-/** The whatsapp_templates table: the WhatsApp templates of the company's channels (02 §3). */
+export interface ProviderState {
+  status: TemplateStatus;
+  rawStatus: string | null;
+  reason: string | null;
+  /** When the provider reported it; null when it gave no time. */
+  statusAt: Date | null;
+}
+
+export interface NewTemplate {
+  companyId: number;
+  channelId: number;
+  name: string;
+  language: string;
+  type: string;
+  category: string;
+  components: TemplateComponent[];
+  variables: number;
+  origin: TemplateOrigin;
+  providerTemplateId: string | null;
+  providerAccountId: string | null;
+  status: TemplateStatus;
+  rawStatus: string | null;
+  reason: string | null;
+}
+
+/** How a status event names its template: the provider's id, else its name and language in a channel or account. */
+export type TemplateMatch =
+  | { by: 'providerId'; platform: ChannelPlatform; providerTemplateId: string }
+  | { by: 'channel'; channelId: number; name: string; language: string }
+  | { by: 'account'; platform: ChannelPlatform; accountId: string; name: string; language: string };
+
+// Two-key advisory locks of this class serialize template creation per company (the 02 §9 limit); the worker
+// liveness locks use another class (jobs.repository.ts).
+const CREATION_LOCK = 727_016;
+
+const LISTING = [
+  't.id',
+  't.companyId',
+  't.channelId',
+  't.name',
+  't.language',
+  't.status',
+  't.rawStatus',
+  't.reason',
+  't.type',
+  't.category',
+  't.components',
+  't.variables',
+  'c.name as channelName',
+  'c.providerId as channelProviderId',
+] as const;
+
+const STATUS_FIELDS = [
+  't.id',
+  't.companyId',
+  't.channelId',
+  't.status',
+  't.rawStatus',
+  't.statusAt',
+  't.providerTemplateId',
+  't.providerAccountId',
+  't.origin',
+] as const;
+
+function createdAtText(eb: ExpressionBuilder<DB & { t: WhatsappTemplates }, 't'>) {
+  return sql<string>`to_json(${eb.ref('t.createdAt')}) #>> '{}'`.as('createdAt');
+}
+
+/**
+ * The whatsapp_templates table (02 §3) and the header files uploaded for them (whatsapp_template_media). Reads
+ * join the template's channel for its name and provider id.
+ */
 @Injectable()
 export class TemplatesRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
+
+  transaction<T>(fn: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  private listing(db: Executor = this.db) {
+    return db
+      .selectFrom('whatsapp_templates as t')
+      .leftJoin('channels as c', 'c.id', 't.channelId')
+      .select(LISTING)
+      .select((eb) => createdAtText(eb));
+  }
 
   /** The company's templates, of one channel and one status when given, by name, language and id. */
   list(
     companyId: number,
     filter: { channelId: number | null; status: string | null },
-  ): Promise<WhatsappTemplateListing[]> {
-    let query = this.db
-      .selectFrom('whatsapp_templates')
-      .select([
-        'id',
-        'channelId',
-        'name',
-        'language',
-        'status',
-        'type',
-        'category',
-        'components',
-        'variables',
-      ])
-      .where('companyId', '=', companyId);
-    if (filter.channelId !== null) query = query.where('channelId', '=', filter.channelId);
+  ): Promise<TemplateListing[]> {
+    let query = this.listing().where('t.companyId', '=', companyId);
+    if (filter.channelId !== null) query = query.where('t.channelId', '=', filter.channelId);
     // Any text: a status no template has matches none.
-    if (filter.status !== null) query = query.where('status', '=', filter.status as TemplateStatus);
-    return query.orderBy('name').orderBy('language').orderBy('id').execute();
+    if (filter.status !== null) query = query.where('t.status', '=', filter.status as TemplateStatus);
+    return query.orderBy('t.name').orderBy('t.language').orderBy('t.id').execute();
+  }
+
+  /** The company's templates, newest first (the templates tab). */
+  listNewestFirst(companyId: number): Promise<TemplateListing[]> {
+    return this.listing()
+      .where('t.companyId', '=', companyId)
+      .orderBy('t.createdAt', 'desc')
+      .orderBy('t.id', 'desc')
+      .execute();
+  }
+
+  /** The templates of these ids, as listed. */
+  views(ids: readonly number[], db: Executor = this.db): Promise<TemplateListing[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.listing(db)
+      .where('t.id', 'in', [...ids])
+      .orderBy('t.id')
+      .execute();
+  }
+
+  /** Until the transaction ends, no other creation of the company's templates passes this point. */
+  async lockCompanyCreation(trx: Executor, companyId: number): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(${CREATION_LOCK}::int, ${companyId}::int)`.execute(trx);
+  }
+
+  /** The templates the company created here (02 §9 counts these). */
+  async countCreated(db: Executor, companyId: number): Promise<number> {
+    const row = await db
+      .selectFrom('whatsapp_templates')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('companyId', '=', companyId)
+      .where('origin', '=', 'created')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The channel's templates of a name, in every language. */
+  byName(channelId: number, name: string, db: Executor = this.db): Promise<TemplateListing[]> {
+    return this.listing(db)
+      .where('t.channelId', '=', channelId)
+      .where('t.name', '=', name)
+      .orderBy('t.id')
+      .execute();
+  }
+
+  /** The channel's template of that name and language, with what the provider knows of it. */
+  findOnChannel(
+    channelId: number,
+    name: string,
+    language: string,
+    db: Executor = this.db,
+  ): Promise<WhatsappTemplateRow | undefined> {
+    return db
+      .selectFrom('whatsapp_templates')
+      .selectAll()
+      .where('channelId', '=', channelId)
+      .where('name', '=', name)
+      .where('language', '=', language)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Stores a template. Idempotent on (channel, name, language): a row a sync imported meanwhile becomes this one,
+   * so the same template is never stored twice nor half.
+   */
+  async upsert(db: Executor, template: NewTemplate, statusAt: Date | null): Promise<number> {
+    const values = {
+      ...template,
+      components: jsonb(template.components),
+      statusAt,
+      updatedAt: sql<Date>`now()`,
+    };
+    const row = await db
+      .insertInto('whatsapp_templates')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['channelId', 'name', 'language']).doUpdateSet({
+          type: template.type,
+          category: template.category,
+          components: jsonb(template.components),
+          variables: template.variables,
+          origin: template.origin,
+          providerTemplateId: template.providerTemplateId,
+          providerAccountId: template.providerAccountId,
+          status: template.status,
+          rawStatus: template.rawStatus,
+          reason: template.reason,
+          statusAt,
+          updatedAt: sql<Date>`now()`,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Imports a template the provider has and we do not; undefined when the row exists already (a race). */
+  async insertImported(
+    db: Executor,
+    template: NewTemplate,
+    statusAt: Date | null,
+  ): Promise<number | undefined> {
+    const row = await db
+      .insertInto('whatsapp_templates')
+      .values({ ...template, components: jsonb(template.components), statusAt })
+      .onConflict((oc) => oc.columns(['channelId', 'name', 'language']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async deleteByIds(ids: readonly number[], db: Executor = this.db): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await db
+      .deleteFrom('whatsapp_templates')
+      .where('id', 'in', [...ids])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The templates a status event names, locked until the transaction ends (events for one template apply in turn). */
+  lockMatching(trx: Executor, match: TemplateMatch): Promise<TemplateStatusRow[]> {
+    let query = trx
+      .selectFrom('whatsapp_templates as t')
+      .innerJoin('channels as c', 'c.id', 't.channelId')
+      .select(STATUS_FIELDS);
+    if (match.by === 'providerId') {
+      query = query
+        .where('t.providerTemplateId', '=', match.providerTemplateId)
+        .where('c.platform', '=', match.platform);
+    } else if (match.by === 'channel') {
+      query = query
+        .where('t.channelId', '=', match.channelId)
+        .where('t.name', '=', match.name)
+        .where('t.language', '=', match.language);
+    } else {
+      query = query
+        .where('t.providerAccountId', '=', match.accountId)
+        .where('t.name', '=', match.name)
+        .where('t.language', '=', match.language)
+        .where('c.platform', '=', match.platform);
+    }
+    return query.orderBy('t.id').forUpdate('t').execute();
+  }
+
+  /** The channel's templates, locked for a sync's reconciliation. */
+  lockChannelTemplates(
+    trx: Executor,
+    channelId: number,
+  ): Promise<Array<TemplateStatusRow & Pick<WhatsappTemplateRow, 'name' | 'language' | 'reason'>>> {
+    return trx
+      .selectFrom('whatsapp_templates as t')
+      .select([...STATUS_FIELDS, 't.name', 't.language', 't.reason'])
+      .where('t.channelId', '=', channelId)
+      .orderBy('t.id')
+      .forUpdate()
+      .execute();
+  }
+
+  /** Records what the provider says of a template; its id and account too, once known. */
+  async setProviderState(
+    db: Executor,
+    id: number,
+    state: ProviderState,
+    known: {
+      providerTemplateId?: string | null;
+      providerAccountId?: string | null;
+      components?: unknown[];
+    } = {},
+  ): Promise<void> {
+    await db
+      .updateTable('whatsapp_templates')
+      .set({
+        status: state.status,
+        rawStatus: state.rawStatus,
+        reason: state.reason,
+        statusAt: state.statusAt,
+        updatedAt: sql<Date>`now()`,
+        ...(known.providerTemplateId ? { providerTemplateId: known.providerTemplateId } : {}),
+        ...(known.providerAccountId ? { providerAccountId: known.providerAccountId } : {}),
+        ...(known.components ? { components: jsonb(known.components as TemplateComponent[]) } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Keeps the provider's id and account of a template, once a webhook names them. */
+  async setProviderIds(
+    db: Executor,
+    id: number,
+    known: { providerTemplateId: string | null; providerAccountId: string | null },
+  ): Promise<void> {
+    await db
+      .updateTable('whatsapp_templates')
+      .set({
+        ...(known.providerTemplateId ? { providerTemplateId: known.providerTemplateId } : {}),
+        ...(known.providerAccountId ? { providerAccountId: known.providerAccountId } : {}),
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Header files.
+
+  async insertMedia(
+    media: Omit<TemplateMediaRow, 'id' | 'createdAt'>,
+    db: Executor = this.db,
+  ): Promise<TemplateMediaRow> {
+    return db.insertInto('whatsapp_template_media').values(media).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** A header file of the company, by the URL the upload answered. */
+  mediaByUrl(companyId: number, url: string): Promise<TemplateMediaRow | undefined> {
+    return this.db
+      .selectFrom('whatsapp_template_media')
+      .selectAll()
+      .where('companyId', '=', companyId)
+      .where('url', '=', url)
+      .executeTakeFirst();
   }
 }

@@ -4,7 +4,10 @@ import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.de
 import { WhatsappTemplateModel } from './models/whatsapp-template.model';
 import { TemplatesService } from './templates.service';
 
-/** 02 §7 whatsappTemplates by channel: outside the reply window the composer offers only the accepted ones. */
+/**
+ * 02 §7 whatsappTemplates by channel: outside the reply window the composer offers only the accepted ones. The same
+ * TemplateView as REST's GET /whatsappTemplate/{companyId}, of the caller's company, by name.
+ */
 @Resolver(() => WhatsappTemplateModel)
 export class TemplatesResolver {
   constructor(private readonly templates: TemplatesService) {}

@@ -301,6 +301,8 @@ export interface SubmittedTemplate {
   providerTemplateId: string;
   /** The provider's status as sent (PENDING, APPROVED…). */
   rawStatus: string;
+  /** The account the template lives in (the WABA), when the adapter knows it: status webhooks name it. */
+  accountId?: string;
 }
 
 /** A header file to upload for a template's example (image, video or pdf). */
@@ -324,6 +326,8 @@ export interface ProviderTemplate {
   reason: string | null;
   /** The provider's components, untouched. */
   components: unknown[];
+  /** The account the template lives in (the WABA), when the adapter knows it. */
+  accountId?: string;
 }
 
 /**
@@ -338,8 +342,11 @@ export interface TemplateProviderPort {
   uploadTemplateMedia(channel: ChannelCredentials, file: TemplateMediaFile): Promise<string>;
   /** Every template of the channel's account, all pages read. */
   listTemplates(channel: ChannelCredentials): Promise<ProviderTemplate[]>;
-  /** Deletes the template by name, in every language it has. */
-  deleteTemplate(channel: ChannelCredentials, name: string): Promise<void>;
+  /**
+   * Deletes the template by name, in every language it has; with the provider's id, only that one where the
+   * provider can (Cloud API's hsm_id), else still by name.
+   */
+  deleteTemplate(channel: ChannelCredentials, name: string, providerTemplateId?: string): Promise<void>;
 }
 
 export interface ChannelProvider {

@@ -10,23 +10,30 @@ import {
   type WebhookEvent,
   WebhookParseError,
 } from '../channel-provider';
+import { SandboxTemplates } from './sandbox-templates';
 
 export interface SandboxAdapterOptions {
   /** Hands simulated provider events to the inbox after a delay, as a real provider's webhook would. */
   schedule: (events: WebhookEvent[], delayMs: number) => Promise<void>;
   /** Time between accepted, delivered and read. */
   delayMs: number;
+  /** Time from a template's submission to its simulated review verdict. */
+  templateDelayMs: number;
 }
 
 /**
  * ARCHITECTURE rule 10: a channel that needs no provider account. Messages sent to it are accepted, then
  * delivered, then read; a text containing #fallo is refused like a provider error. Contacts write in through
- * the customer simulator (/simulador), which feeds the inbox exactly like a webhook.
+ * the customer simulator (/simulador), which feeds the inbox exactly like a webhook. Templates are reviewed
+ * in-process (SandboxTemplates): approved after a delay, through the same path as a status webhook.
  */
 export class SandboxAdapter implements ChannelProvider {
   readonly platform = 'sandbox' as const;
+  readonly templates: SandboxTemplates;
 
-  constructor(private readonly options: SandboxAdapterOptions) {}
+  constructor(private readonly options: SandboxAdapterOptions) {
+    this.templates = new SandboxTemplates({ schedule: options.schedule, delayMs: options.templateDelayMs });
+  }
 
   async send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult> {
     if (

@@ -116,7 +116,11 @@ describe('WhatsappCloudAdapter.templates', () => {
     });
 
     expect(handle).toBe('4::aW1hZ2UvanBlZw==:ARYmVnVHo0f');
-    expect(created).toEqual({ providerTemplateId: '1689556908129832', rawStatus: 'PENDING' });
+    expect(created).toEqual({
+      providerTemplateId: '1689556908129832',
+      rawStatus: 'PENDING',
+      accountId: '102290129340398',
+    });
     // The token's account and app are asked once, then kept.
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /v25.0/debug_token',
@@ -259,6 +263,7 @@ describe('WhatsappCloudAdapter.templates', () => {
         rawStatus: 'APPROVED',
         reason: null,
         components: [{ type: 'BODY', text: 'Hola {{1}}', example: { body_text: [['Ana']] } }],
+        accountId: '102290129340398',
       },
       {
         providerTemplateId: '1667192013751006',
@@ -268,6 +273,7 @@ describe('WhatsappCloudAdapter.templates', () => {
         rawStatus: 'REJECTED',
         reason: 'PROMOTIONAL',
         components: [{ type: 'BODY', text: 'Todo al 2x1' }],
+        accountId: '102290129340398',
       },
       {
         providerTemplateId: '1667192013751007',
@@ -277,6 +283,7 @@ describe('WhatsappCloudAdapter.templates', () => {
         rawStatus: 'APPROVED',
         reason: null,
         components: [{ type: 'BODY', text: 'Hello World' }],
+        accountId: '102290129340398',
       },
     ]);
     const pages = fake.requests.slice(1);
@@ -314,6 +321,17 @@ describe('WhatsappCloudAdapter.templates', () => {
     expect(Object.fromEntries(request.query)).toEqual({ name: 'pedido_listo' });
     expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(request.body).toBe('');
+  });
+
+  it('deletes only one template with hsm_id and name when its id is given', async () => {
+    fake.replyOnce(debugToken(['102290129340398']));
+    fake.replyOnce({ status: 200, body: { success: true } });
+
+    await templates.deleteTemplate(channel, 'pedido_listo', '1689556908129832');
+
+    const request = fake.last();
+    expect(request.path).toBe('/v25.0/102290129340398/message_templates');
+    expect(Object.fromEntries(request.query)).toEqual({ hsm_id: '1689556908129832', name: 'pedido_listo' });
   });
 
   it.each([

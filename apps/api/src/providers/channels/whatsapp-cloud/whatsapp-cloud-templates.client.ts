@@ -101,7 +101,7 @@ export class WhatsappCloudTemplatesClient implements TemplateProviderPort {
       headers: bearer(channel),
     });
     if (!isSuccess(result)) throw parseTemplateError(result);
-    return readSubmittedTemplate(result.json);
+    return { ...readSubmittedTemplate(result.json), accountId: wabaId };
   }
 
   /** POST /{app-id}/uploads, then POST /{upload-session-id} with `Authorization: OAuth <token>` and the bytes. */
@@ -136,7 +136,7 @@ export class WhatsappCloudTemplatesClient implements TemplateProviderPort {
       const { items, after: next } = readTemplatePage(result.json);
       for (const item of items) {
         const template = readProviderTemplate(item);
-        if (template) templates.push(template);
+        if (template) templates.push({ ...template, accountId: wabaId });
       }
       // A cursor given twice would loop forever.
       if (next === null || seen.has(next)) break;
@@ -146,10 +146,17 @@ export class WhatsappCloudTemplatesClient implements TemplateProviderPort {
     return templates;
   }
 
-  /** DELETE /{waba-id}/message_templates?name=…: every language of that name. */
-  async deleteTemplate(channel: ChannelCredentials, name: string): Promise<void> {
+  /**
+   * DELETE /{waba-id}/message_templates?name=…: every language of that name; with hsm_id (and the name), only that
+   * template.
+   */
+  async deleteTemplate(
+    channel: ChannelCredentials,
+    name: string,
+    providerTemplateId?: string,
+  ): Promise<void> {
     const { wabaId } = await this.account(channel);
-    const query = new URLSearchParams({ name });
+    const query = new URLSearchParams(providerTemplateId ? { hsm_id: providerTemplateId, name } : { name });
     const result = await deleteJson(`${this.templatesUrl(wabaId)}?${query.toString()}`, {
       headers: bearer(channel),
     });

@@ -1,0 +1,289 @@
+import { readFile } from 'node:fs/promises';
+import {
+  buildTemplateComponents,
+  DEFAULT_TEMPLATE_LANGUAGE,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  isTemplateLanguage,
+  normalizeProviderTemplateStatus,
+  resolveContentType,
+  TEMPLATE_MEDIA_MIME_TYPES,
+  TEMPLATE_MESSAGES,
+  type TemplateCategory,
+  type TemplateDraftErrors,
+  type TemplateHeaderDraft,
+  type TemplateType,
+  type TemplateView,
+  templateLimitReached,
+  templateStatusFromProvider,
+  templateVariableCount,
+  UPLOAD_MESSAGES,
+  validateTemplateDraft,
+  validateTemplateMedia,
+} from '@crm/shared';
+import { Injectable, Logger } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth-user';
+import { AppException } from '../../common/errors/app.exception';
+import { JobQueueService } from '../../jobs/job-queue.service';
+import type {
+  ChannelCredentials,
+  SubmittedTemplate,
+  TemplateProviderPort,
+} from '../../providers/channels/channel-provider';
+import { FileStorageService } from '../../providers/storage/file-storage.service';
+import { readHead, type SpooledFile } from '../../providers/storage/spooled-upload.interceptor';
+import { ChannelRegistry } from '../channels/channel-registry.service';
+import type { ChannelRow } from '../channels/channels.repository';
+import { ChannelsService } from '../channels/channels.service';
+import type { CreateTemplateInput, UploadTemplateMediaInput } from './dto/template.input';
+import { type RequestedComponents, readRequestedComponents } from './template-components';
+import { providerRefusal, templatePort } from './template-view';
+import { type TemplateMediaRow, TemplatesRepository } from './templates.repository';
+import { TemplatesService } from './templates.service';
+
+export interface UploadedTemplateMedia {
+  handle: string;
+  url: string;
+  mimeType: string;
+  fileName: string;
+  size: number;
+}
+
+type DraftField = keyof TemplateDraftErrors | 'language' | 'footer';
+
+// 02 §8: the spec's own code for a refused part, where it has one; the others are VALIDATION_ERROR.
+function codeOf(field: DraftField, message: string): ErrorCode {
+  if (field === 'type') return 'EMPTY_TYPE_ERROR';
+  if (field === 'category') return 'EMPTY_CATEGORY_ERROR';
+  if (field === 'text' && message === ERROR_CATALOGUE.INPUT_SIZE_LIMIT_ERROR.userMessage)
+    return 'INPUT_SIZE_LIMIT_ERROR';
+  return 'VALIDATION_ERROR';
+}
+
+/** Every refused part at once (`fields`), the first one as the error's field, code and text. */
+function draftRefusal(errors: Partial<Record<DraftField, string>>): AppException | null {
+  const entries = Object.entries(errors) as Array<[DraftField, string]>;
+  const first = entries[0];
+  if (!first) return null;
+  const [field, message] = first;
+  return new AppException(codeOf(field, message), {
+    field,
+    fields: Object.fromEntries(entries),
+    userMessage: message,
+    message: `Invalid template: ${entries.map(([f]) => f).join(', ')}`,
+  });
+}
+
+/**
+ * Issue 16: a template goes to the provider, then into our table, or nowhere. Header files are uploaded first
+ * (our public copy for previews, the provider's handle for the submission).
+ */
+@Injectable()
+export class TemplateCreationService {
+  private readonly logger = new Logger(TemplateCreationService.name);
+
+  constructor(
+    private readonly channels: ChannelsService,
+    private readonly registry: ChannelRegistry,
+    private readonly templates: TemplatesRepository,
+    private readonly service: TemplatesService,
+    private readonly storage: FileStorageService,
+    private readonly jobs: JobQueueService,
+  ) {}
+
+  /** POST /whatsappTemplate/media: 02 §5 template media (jpeg, png, mp4 or pdf, read from the bytes). */
+  async uploadMedia(
+    user: AuthUser,
+    input: UploadTemplateMediaInput,
+    upload: SpooledFile | null,
+  ): Promise<UploadedTemplateMedia> {
+    if (!upload) throw AppException.validation('file', UPLOAD_MESSAGES.attachFile);
+    const channel = await this.channels.getForCompany(user.companyId, input.channelId);
+    const port = templatePort(this.registry.get(channel.platform), channel);
+    const fileName = upload.originalname.trim();
+    const type = resolveContentType(
+      fileName,
+      await readHead(upload.path),
+      upload.size,
+      TEMPLATE_MEDIA_MIME_TYPES,
+    );
+    if (!type.ok) throw AppException.validation('file', type.error);
+    const mimeType = type.rule.mimeType;
+    const headerType = input.headerType ?? (mimeType === 'application/pdf' ? 'doc' : 'imagen');
+    const refused = validateTemplateMedia({ name: fileName, type: mimeType, size: upload.size }, headerType);
+    if (refused) throw AppException.validation('file', refused);
+
+    const stored = await this.storage.put({ path: upload.path, size: upload.size }, mimeType);
+    try {
+      const handle = await port.uploadTemplateMedia(this.channels.credentials(channel), {
+        bytes: new Uint8Array(await readFile(upload.path)),
+        mimeType,
+        fileName,
+      });
+      const row = await this.templates.insertMedia({
+        companyId: user.companyId,
+        channelId: channel.id,
+        url: stored.url,
+        storageKey: stored.key,
+        handle,
+        mimeType,
+        fileName,
+        size: upload.size,
+      });
+      return { handle, url: row.url, mimeType, fileName, size: row.size };
+    } catch (error) {
+      await this.storage.removePublic(stored.key).catch(() => undefined);
+      throw providerRefusal(error, 'TEMPLATE_MEDIA_UPLOAD_ERROR');
+    }
+  }
+
+  /** POST /whatsappTemplate: the shared rules, the 02 §9 limit, the name free, then the provider and our table. */
+  async create(user: AuthUser, input: CreateTemplateInput): Promise<TemplateView> {
+    const channel = await this.channels.getForCompany(user.companyId, input.channelId);
+    const port = templatePort(this.registry.get(channel.platform), channel);
+    const reading = readRequestedComponents(input.components);
+    if (!reading.ok) throw AppException.validation(reading.field, reading.message);
+    const requested = reading.components;
+    const media = await this.headerMedia(user, requested);
+    const language = input.language ?? DEFAULT_TEMPLATE_LANGUAGE;
+    const refusal = draftRefusal(this.draftErrors(input, requested, media, channel, language));
+    if (refusal) throw refusal;
+
+    // Past the rules every part has its checked value.
+    const name = input.name as string;
+    const category = input.category as TemplateCategory;
+    const type = input.type as TemplateType;
+    const text = requested.text as string;
+    const header = (handle: 'url' | 'handle'): TemplateHeaderDraft | null => {
+      if (!requested.header || requested.header.type === 'invalid') return null;
+      if (requested.header.type === 'text') return { type: 'text', text: requested.header.text.trim() };
+      const file = media as TemplateMediaRow;
+      return { type: requested.header.type, handle: file[handle], mimeType: file.mimeType };
+    };
+    const parts = { text, examples: requested.examples, footer: requested.footer };
+    const components = buildTemplateComponents({ ...parts, header: header('url') });
+    const submission = {
+      name,
+      language,
+      category,
+      components: buildTemplateComponents({ ...parts, header: header('handle') }),
+    };
+
+    const credentials = this.channels.credentials(channel);
+    // Set once the provider has the template: from then on a failure must withdraw it.
+    const provider: { submitted?: SubmittedTemplate } = {};
+    let id: number;
+    try {
+      id = await this.templates.transaction(async (trx) => {
+        await this.templates.lockCompanyCreation(trx, user.companyId);
+        if (templateLimitReached(await this.templates.countCreated(trx, user.companyId))) {
+          throw new AppException('WHATSAPP_TEMPLATES_LIMIT_REACHED');
+        }
+        if (await this.templates.findOnChannel(channel.id, name, language, trx)) {
+          throw new AppException('TEMPLATE_ALREADY_EXISTS', { field: 'name' });
+        }
+        const submitted = await port.createTemplate(credentials, submission);
+        provider.submitted = submitted;
+        const rawStatus = normalizeProviderTemplateStatus(submitted.rawStatus) ?? submitted.rawStatus;
+        // The provider's answer has no time of its own: the first status webhook is ordered by rank alone.
+        return this.templates.upsert(
+          trx,
+          {
+            companyId: user.companyId,
+            channelId: channel.id,
+            name,
+            language,
+            type,
+            category,
+            components,
+            variables: templateVariableCount(text),
+            origin: 'created',
+            providerTemplateId: submitted.providerTemplateId,
+            providerAccountId: submitted.accountId ?? null,
+            status: templateStatusFromProvider(submitted.rawStatus) ?? 'submitted',
+            rawStatus,
+            reason: null,
+          },
+          null,
+        );
+      });
+    } catch (error) {
+      if (provider.submitted) {
+        await this.withdraw(channel, port, credentials, { name, language }, provider.submitted, error);
+      }
+      throw providerRefusal(error, 'TEMPLATE_ERROR');
+    }
+    const [view] = await this.service.publishUpdated([id]);
+    return view;
+  }
+
+  /** The uploaded file a media header names by its URL; null when it names none or one we do not have. */
+  private async headerMedia(
+    user: AuthUser,
+    requested: RequestedComponents,
+  ): Promise<TemplateMediaRow | null> {
+    const header = requested.header;
+    if (!header || header.type === 'text' || header.type === 'invalid' || !header.url) return null;
+    return (await this.templates.mediaByUrl(user.companyId, header.url)) ?? null;
+  }
+
+  private draftErrors(
+    input: CreateTemplateInput,
+    requested: RequestedComponents,
+    media: TemplateMediaRow | null,
+    channel: ChannelRow,
+    language: string,
+  ): Partial<Record<DraftField, string>> {
+    const header = requested.header;
+    const errors: Partial<Record<DraftField, string>> = validateTemplateDraft({
+      name: input.name,
+      text: requested.text,
+      type: input.type,
+      category: input.category,
+      examples: requested.examples,
+      headerType: header ? (header.type === 'invalid' ? header.format || header.type : header.type) : null,
+      headerText: header?.type === 'text' ? header.text : null,
+      headerMedia: media ? { name: media.fileName, type: media.mimeType, size: media.size } : null,
+    });
+    // The handle is the provider's for the channel it was uploaded to.
+    if (!errors.header && media && media.channelId !== channel.id) {
+      errors.header = TEMPLATE_MESSAGES.headerMediaOtherChannel;
+    }
+    if (!isTemplateLanguage(language)) errors.language = TEMPLATE_MESSAGES.languageInvalid;
+    return errors;
+  }
+
+  /**
+   * The provider created the template but our table did not take it: nothing may stay half-stored. The provider's
+   * template is deleted, by its id where the provider can; a provider that deletes every language of a name
+   * (360dialog) is not asked when the channel has the name in another language: then, as when the delete fails, a
+   * sync of the channel imports the template, whole.
+   */
+  private async withdraw(
+    channel: ChannelRow,
+    port: TemplateProviderPort,
+    credentials: ChannelCredentials,
+    template: { name: string; language: string },
+    submitted: SubmittedTemplate,
+    cause: unknown,
+  ): Promise<void> {
+    this.logger.error(
+      `template ${template.name}/${template.language} created at the provider (${submitted.providerTemplateId}) ` +
+        `but not stored: ${String(cause)}`,
+    );
+    try {
+      const others = (await this.templates.byName(channel.id, template.name)).filter(
+        (row) => row.language !== template.language,
+      );
+      if (others.length === 0) {
+        await port.deleteTemplate(credentials, template.name, submitted.providerTemplateId);
+        return;
+      }
+    } catch (error) {
+      this.logger.error(`template ${submitted.providerTemplateId} not withdrawn: ${String(error)}`);
+    }
+    await this.jobs
+      .enqueue('templates-sync', { channelId: channel.id })
+      .catch((error: unknown) => this.logger.error(`templates-sync not queued: ${String(error)}`));
+  }
+}
