@@ -61,12 +61,89 @@ export interface FakeGraphRequest {
   body: unknown;
 }
 
+// The Demo channel's WhatsApp Business Account (the entry id e2e/helpers/whatsapp.ts signs webhooks with) and the
+// app its token belongs to, as GET /debug_token tells them.
+const FAKE_WABA_ID = '102290129340398';
+const FAKE_APP_ID = 'e2e-app';
+
+interface StoredTemplate {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  components: unknown[];
+}
+
+const templates: StoredTemplate[] = [];
+
+/**
+ * The template management calls of whatsapp-cloud-templates.client.ts, answered as Graph documents them: the token's
+ * account (debug_token, phone_numbers), the resumable upload of a header file, and create / list / delete of the
+ * account's message templates. Null for any other call.
+ * https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
+ */
+function templateManagement(
+  method: string,
+  path: string,
+  body: unknown,
+  count: number,
+): { status: number; body: unknown } | null {
+  const url = new URL(path, 'http://graph.local');
+  const route = url.pathname.replace(/^\/v[\d.]+/, '');
+  if (method === 'GET' && route === '/debug_token') {
+    return {
+      status: 200,
+      body: {
+        data: {
+          app_id: FAKE_APP_ID,
+          is_valid: true,
+          granular_scopes: [{ scope: 'whatsapp_business_management', target_ids: [FAKE_WABA_ID] }],
+        },
+      },
+    };
+  }
+  if (method === 'GET' && route === `/${FAKE_WABA_ID}/phone_numbers`) {
+    return { status: 200, body: { data: [{ id: '100000000000001' }] } };
+  }
+  if (method === 'POST' && route === `/${FAKE_APP_ID}/uploads`) {
+    return { status: 200, body: { id: `upload:e2e-session-${count}?sig=e2e` } };
+  }
+  if (method === 'POST' && route.startsWith('/upload:')) {
+    return { status: 200, body: { h: `4::e2e-handle-${count}` } };
+  }
+  if (route !== `/${FAKE_WABA_ID}/message_templates`) return null;
+  if (method === 'POST') {
+    const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<StoredTemplate>;
+    const stored: StoredTemplate = {
+      id: `9${String(Date.now()).slice(-9)}${count}`,
+      name: String(request.name),
+      language: String(request.language),
+      category: String(request.category),
+      status: 'PENDING',
+      components: Array.isArray(request.components) ? request.components : [],
+    };
+    templates.push(stored);
+    return { status: 200, body: { id: stored.id, status: stored.status, category: stored.category } };
+  }
+  if (method === 'GET') {
+    return { status: 200, body: { data: templates, paging: { cursors: { before: 'b', after: 'a' } } } };
+  }
+  if (method === 'DELETE') {
+    const name = url.searchParams.get('name');
+    const kept = templates.filter((template) => template.name !== name);
+    templates.splice(0, templates.length, ...kept);
+    return { status: 200, body: { success: true } };
+  }
+  return null;
+}
+
 /**
  * A fake WhatsApp Cloud API (Graph) on loopback: answers every send with a fresh message id and records what it
  * received; `GET /__requests` lists them so a browser test can assert the exact body the product sent. A test
  * registers a customer's media with `PUT /__media/{id}` (the bytes, with their Content-Type); the product then
  * finds it as Meta documents: `GET /{version}/{id}` answers its short-lived URL, which serves the bytes to the
- * bearer of the channel's token.
+ * bearer of the channel's token. Template management calls get Graph's answers (templateManagement).
  */
 async function startFakeGraph(): Promise<{ url: string; server: Server }> {
   const received: FakeGraphRequest[] = [];
@@ -132,6 +209,12 @@ async function startFakeGraph(): Promise<{ url: string; server: Server }> {
         body,
       });
       count += 1;
+      const management = templateManagement(req.method ?? '', path, body, count);
+      if (management) {
+        res.writeHead(management.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(management.body));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({

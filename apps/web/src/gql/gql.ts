@@ -102,6 +102,7 @@ type Documents = {
     "\n  query Team {\n    teamUsers { ...TeamUserFields }\n    teamLimits { users admins usersLimit adminsLimit }\n  }\n": typeof types.TeamDocument,
     "\n  query TeamForm {\n    teamFormOptions {\n      roles { id name }\n      spaces { id name }\n      locations { id name }\n      categories { id name }\n      timezone\n    }\n    teamUsers { ...TeamUserFields }\n  }\n": typeof types.TeamFormDocument,
     "\n  mutation UpdateUserAvailability($id: Int!, $isAvailable: Boolean!) {\n    updateUserAvailability(id: $id, isAvailable: $isAvailable) { ...TeamUserFields }\n  }\n": typeof types.UpdateUserAvailabilityDocument,
+    "\n  query TemplateChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n    }\n  }\n": typeof types.TemplateChannelsDocument,
 };
 const documents: Documents = {
     "\n  fragment CompanySettingsFields on CompanySettings {\n    isWelcomeMessageActive\n    isAgentNameInMessageActive\n    canUnarchiveConversations\n    canReturnInboxConversation\n    isBotAutoAssignActive\n    isBotAutoAssignActiveAfterDay\n    isBotActiveAfterDay\n    forceActiveAgentsReassignation\n    automaticAssignment\n    showClientCloseOption\n    sentClientSurveyByDefault\n    archiveClosedClientByDefault\n    isShowActiveAgents\n    includeAdsTags\n    isShowGroupsAtReassign\n  }\n": types.CompanySettingsFieldsFragmentDoc,
@@ -192,6 +193,7 @@ const documents: Documents = {
     "\n  query Team {\n    teamUsers { ...TeamUserFields }\n    teamLimits { users admins usersLimit adminsLimit }\n  }\n": types.TeamDocument,
     "\n  query TeamForm {\n    teamFormOptions {\n      roles { id name }\n      spaces { id name }\n      locations { id name }\n      categories { id name }\n      timezone\n    }\n    teamUsers { ...TeamUserFields }\n  }\n": types.TeamFormDocument,
     "\n  mutation UpdateUserAvailability($id: Int!, $isAvailable: Boolean!) {\n    updateUserAvailability(id: $id, isAvailable: $isAvailable) { ...TeamUserFields }\n  }\n": types.UpdateUserAvailabilityDocument,
+    "\n  query TemplateChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n    }\n  }\n": types.TemplateChannelsDocument,
 };
 
 /**
@@ -560,6 +562,10 @@ export function graphql(source: "\n  query TeamForm {\n    teamFormOptions {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateUserAvailability($id: Int!, $isAvailable: Boolean!) {\n    updateUserAvailability(id: $id, isAvailable: $isAvailable) { ...TeamUserFields }\n  }\n"): (typeof documents)["\n  mutation UpdateUserAvailability($id: Int!, $isAvailable: Boolean!) {\n    updateUserAvailability(id: $id, isAvailable: $isAvailable) { ...TeamUserFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n    }\n  }\n"): (typeof documents)["\n  query TemplateChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -8,6 +8,7 @@ import { RolesTab } from '../features/config/roles/RolesTab';
 import { TagsTab } from '../features/config/tags/TagsTab';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useSession } from '../features/session/hooks/useSession';
+import { TemplatesTab } from '../features/templates/components/TemplatesTab';
 
 interface ConfigTab {
   key: string;
@@ -25,6 +26,12 @@ const TABS: ConfigTab[] = [
     label: 'Datos de contacto',
     permissions: ['readDataSheetConfiguration', 'writeDataSheetConfiguration'],
     children: <DatasheetTab />,
+  },
+  {
+    key: 'templates',
+    label: 'Plantillas de WhatsApp',
+    permissions: ['whatsappTemplate'],
+    children: <TemplatesTab />,
   },
   {
     key: 'company',
@@ -53,7 +60,7 @@ export function ConfigPage() {
     <div className="page">
       <PageHeader
         title="Configuración"
-        description="Etiquetas, roles, datos de contacto y ajustes de tu empresa."
+        description="Etiquetas, roles, datos de contacto, plantillas de WhatsApp y ajustes de tu empresa."
       />
       {tabs.length === 0 ? (
         // 01 §2.3 lets payments permissions into /config, but no tab here is theirs: say so instead of an empty bar.

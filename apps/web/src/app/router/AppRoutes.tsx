@@ -22,6 +22,7 @@ import { SpaceFormPage } from '../../pages/SpaceFormPage';
 import { SpacesPage } from '../../pages/SpacesPage';
 import { TeamPage } from '../../pages/TeamPage';
 import { TeamUserFormPage } from '../../pages/TeamUserFormPage';
+import { TemplateCreatePage } from '../../pages/TemplateCreatePage';
 import { TwoFactorPage } from '../../pages/TwoFactorPage';
 import { WhatsappLinkPage } from '../../pages/WhatsappLinkPage';
 import { RequireAuth } from '../guards/RequireAuth';
@@ -47,6 +48,9 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/config/new-tag': <ConfigPage />,
   '/config/new-rol': <ConfigPage />,
   '/config/new-datasheet': <ConfigPage />,
+  // 01 §2.2: the template creation flow has two spellings.
+  '/config/new-whatsapp-template': <TemplateCreatePage />,
+  '/config/new-whatsappTemplate': <TemplateCreatePage />,
   // The albums live under Multimedia, with its own guard (readMultimedia or writeMultimedia).
   '/config/album': <Navigate to="/multimedia" replace />,
   '/contacts': <ContactsPage />,
