@@ -31,6 +31,7 @@ interface TemplateView {
   type: string;
   category: string;
   variables: number;
+  components: Array<{ type: string; format?: string; example?: unknown }>;
 }
 
 interface TemplateRequest {
@@ -280,7 +281,19 @@ describe('WhatsApp templates', () => {
             (request.body as { type?: string }).type === 'template',
         ),
       );
-      expect((sent.body as { template: { name: string } }).template.name).toBe(name);
+      const template = (sent.body as { template: { name: string; components: unknown[] } }).template;
+      expect(template.name).toBe(name);
+      // WhatsApp refuses a media-header template without its header: the image it was approved with.
+      const approved = await storedTemplate(name);
+      const headerExample = approved.components.find((c) => c.type === 'HEADER')?.example as
+        | { header_handle?: string[] }
+        | undefined;
+      const link = headerExample?.header_handle?.[0] ?? '';
+      expect(link).toMatch(/^https?:\/\/.+\/uploads\//);
+      expect(template.components).toEqual([
+        { type: 'header', parameters: [{ type: 'image', image: { link } }] },
+        { type: 'body', parameters: [{ type: 'text', text: 'Laura' }] },
+      ]);
       const bubbleSent = window
         .getByTestId('message-bubble')
         .filter({ hasText: 'Hola Laura, tu pedido ya está listo' });

@@ -20,7 +20,8 @@ export class ChannelsResolver {
     private readonly connect: ChannelConnectService,
   ) {}
 
-  @RequirePermissions('readSpaces', 'writeSpaces')
+  // The templates tab picks a channel too: whatsappTemplate alone lists them (02 §2 /config/new-whatsapp-template).
+  @RequirePermissions('readSpaces', 'writeSpaces', 'whatsappTemplate')
   @Query(() => [ChannelModel], { description: "The company's channels with the spaces they belong to." })
   channels(@CurrentUser() user: AuthUser): Promise<ChannelModel[]> {
     return this.admin.list(user.companyId);

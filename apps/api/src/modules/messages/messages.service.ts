@@ -32,7 +32,7 @@ import { InboundService } from './inbound.service';
 import { InboundMediaService } from './inbound-media.service';
 import { messageView } from './message.view';
 import { type MessageRow, MessagesRepository } from './messages.repository';
-import { type Draft, draftOf, forwardDraft, outboundContent } from './outbound-content';
+import { type Draft, draftOf, forwardDraft, outboundContent, templateHeaderMedia } from './outbound-content';
 
 export const SEND_QUEUE = 'send-message';
 const SEND_MAX_ATTEMPTS = 8;
@@ -162,11 +162,15 @@ export class MessagesService implements OnModuleInit {
     if (params.length !== known.variables || params.some((v) => v === '')) {
       throw AppException.validation('template', templateVariablesMessage(known.variables));
     }
+    const header = templateHeaderMedia(known.components);
     const body = known.components.find((c) => c.type === 'BODY')?.text ?? '';
-    if (!body) return;
+    if (!body) {
+      if (header) draft.payload = { template: { ...template, header } };
+      return;
+    }
     const filled = body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
     draft.content = filled;
-    draft.payload = { template: { ...template, body } };
+    draft.payload = { template: { ...template, body, ...(header ? { header } : {}) } };
   }
 
   /**

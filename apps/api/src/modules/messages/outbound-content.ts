@@ -1,6 +1,6 @@
 import { COMPOSE_MESSAGES, FORWARD_MAX_CONTACTS } from '@crm/shared';
 import { AppException } from '../../common/errors/app.exception';
-import type { OutboundContent } from '../../providers/channels/channel-provider';
+import type { OutboundContent, TemplateComponent } from '../../providers/channels/channel-provider';
 import type { SendMessageInput } from './dto/send-message.input';
 import type { MessageRow } from './messages.repository';
 
@@ -64,6 +64,29 @@ export function draftOf(input: SendMessageInput): Draft {
   return { type: 'text', content: text, payload: null, isTemplate: false };
 }
 
+/** A template's media header as the message stores it: the medium the template was approved with. */
+export interface TemplateHeaderMedia {
+  format: 'IMAGE' | 'VIDEO' | 'DOCUMENT';
+  link: string;
+}
+
+function headerParameter(header: TemplateHeaderMedia): TemplateComponent['parameters'][number] {
+  if (header.format === 'IMAGE') return { type: 'image', image: { link: header.link } };
+  if (header.format === 'VIDEO') return { type: 'video', video: { link: header.link } };
+  return { type: 'document', document: { link: header.link } };
+}
+
+/** The media header of a stored template's components, when it has one with its example medium. */
+export function templateHeaderMedia(
+  components: ReadonlyArray<{ type: string; format?: string; example?: unknown }>,
+): TemplateHeaderMedia | null {
+  const header = components.find((c) => c.type === 'HEADER');
+  const format = header?.format;
+  if (format !== 'IMAGE' && format !== 'VIDEO' && format !== 'DOCUMENT') return null;
+  const link = (header?.example as { header_handle?: unknown[] } | undefined)?.header_handle?.[0];
+  return typeof link === 'string' && /^https?:\/\//.test(link) ? { format, link } : null;
+}
+
 /** What the adapter gets for a stored message. */
 export function outboundContent(message: Pick<MessageRow, 'type' | 'content' | 'payload'>): OutboundContent {
   const payload = (message.payload ?? {}) as Record<string, Record<string, unknown> | undefined>;
@@ -102,16 +125,23 @@ export function outboundContent(message: Pick<MessageRow, 'type' | 'content' | '
       };
     }
     case 'template': {
-      const t = (payload.template ?? {}) as { name?: string; language?: string; bodyParameters?: string[] };
-      const params = t.bodyParameters ?? [];
-      return {
-        type: 'template',
-        name: String(t.name),
-        language: t.language ?? 'es_MX',
-        components: params.length
-          ? [{ type: 'body', parameters: params.map((text) => ({ type: 'text' as const, text })) }]
-          : [],
+      const t = (payload.template ?? {}) as {
+        name?: string;
+        language?: string;
+        bodyParameters?: string[];
+        header?: TemplateHeaderMedia;
       };
+      const params = t.bodyParameters ?? [];
+      const components: TemplateComponent[] = [];
+      // A template with a media header is refused without its header parameter: the medium it was approved with.
+      if (t.header) components.push({ type: 'header', parameters: [headerParameter(t.header)] });
+      if (params.length) {
+        components.push({
+          type: 'body',
+          parameters: params.map((text) => ({ type: 'text' as const, text })),
+        });
+      }
+      return { type: 'template', name: String(t.name), language: t.language ?? 'es_MX', components };
     }
     default:
       return { type: 'text', text: message.content };

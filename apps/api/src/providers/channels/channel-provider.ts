@@ -38,7 +38,10 @@ export interface TemplateComponent {
   index?: number;
   parameters: Array<
     | { type: 'text'; text: string }
-    | { type: 'image' | 'video' | 'document'; link: string; filename?: string }
+    // The Cloud API's media parameter shape (360dialog forwards it as is): the medium's object by its type.
+    | { type: 'image'; image: { link: string } }
+    | { type: 'video'; video: { link: string } }
+    | { type: 'document'; document: { link: string; filename?: string } }
     | { type: 'payload'; payload: string }
   >;
 }

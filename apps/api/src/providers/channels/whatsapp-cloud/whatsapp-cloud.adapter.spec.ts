@@ -150,7 +150,8 @@ describe('WhatsappCloudAdapter.send', () => {
     const components = [
       {
         type: 'header' as const,
-        parameters: [{ type: 'image' as const, link: 'https://cdn.example.com/h.png' }],
+        // Graph's media parameter: the medium's object under its type's name.
+        parameters: [{ type: 'image' as const, image: { link: 'https://cdn.example.com/h.png' } }],
       },
       { type: 'body' as const, parameters: [{ type: 'text' as const, text: 'Ana' }] },
       {
