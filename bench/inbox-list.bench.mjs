@@ -320,7 +320,9 @@ export async function inboxList({
   let cleanupSeconds = 0;
   try {
     const { rows: users } = await pool.query(
-      `SELECT u.id, u.email, u."companyId", u."selectedSpaceId", u."isAdminOfIds", r.name AS role
+      `SELECT u.id, u.email, u."companyId", u."selectedSpaceId", u."isAdminOfIds", r.name AS role,
+         EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp."permissionId"
+                 WHERE rp."roleId" = r.id AND p.name = 'canSeePhoneNumber') AS "canSeePhoneNumber"
        FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.email LIKE '%@demo.local'`,
     );
     const user = (email) => {
@@ -371,7 +373,6 @@ export async function inboxList({
       if (!token) throw new Error(`bench login ${email} failed`);
       return token;
     }
-    /** What ClientsService.viewer finds for the user (read once here, untimed; the product reads it per request). */
     /** What the product's session check reads for the user (here once, untimed; the product reads it per request). */
     const viewerOf = (u) => ({
       id: u.id,
@@ -379,6 +380,8 @@ export async function inboxList({
       roleName: u.role,
       adminOf: u.isAdminOfIds ?? [],
       selectedSpaceId: u.selectedSpaceId,
+      // The keyword search differs by this permission (issue 15 §3): phone digits only for those who hold it.
+      permissions: { canSeePhoneNumber: u.canSeePhoneNumber },
     });
 
     const filters = [
