@@ -95,6 +95,12 @@ describe('companySettings', () => {
     expect(settings.showClientCloseOption).toBe(DEFAULT_COMPANY_SETTINGS.showClientCloseOption);
     expect(companySettings(null)).toEqual(DEFAULT_COMPANY_SETTINGS);
   });
+
+  it('reads a stored template language, and one no longer offered as the default', () => {
+    expect(companySettings({ templateLanguage: 'pt_BR' }).templateLanguage).toBe('pt_BR');
+    const retired = { templateLanguage: 'xx_YY' } as unknown as Partial<typeof DEFAULT_COMPANY_SETTINGS>;
+    expect(companySettings(retired).templateLanguage).toBe('es_MX');
+  });
 });
 
 describe('fillQuickAnswer', () => {

@@ -1,3 +1,9 @@
+import {
+  type CompanyTemplateLanguage,
+  DEFAULT_TEMPLATE_LANGUAGE,
+  isCompanyTemplateLanguage,
+} from './templates';
+
 // 01 §4: company statuses; values equal names because the API stores and sends them as strings.
 export enum CompanyStatus {
   ACTIVE = 'ACTIVE',
@@ -129,6 +135,8 @@ export interface CompanySettings {
   isShowActiveAgents: boolean;
   includeAdsTags: boolean;
   isShowGroupsAtReassign: boolean;
+  /** Issue 16: the language a template is submitted in when its creation names none. */
+  templateLanguage: CompanyTemplateLanguage;
 }
 
 export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = {
@@ -147,11 +155,17 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = {
   isShowActiveAgents: false,
   includeAdsTags: false,
   isShowGroupsAtReassign: false,
+  templateLanguage: DEFAULT_TEMPLATE_LANGUAGE,
 };
 
 /** Stored settings over the defaults: a setting added later reads as its default for older companies. */
 export function companySettings(stored: Partial<CompanySettings> | null | undefined): CompanySettings {
-  return { ...DEFAULT_COMPANY_SETTINGS, ...(stored ?? {}) };
+  const settings = { ...DEFAULT_COMPANY_SETTINGS, ...(stored ?? {}) };
+  // A language no longer offered reads as the default rather than reaching the provider.
+  if (!isCompanyTemplateLanguage(settings.templateLanguage)) {
+    settings.templateLanguage = DEFAULT_COMPANY_SETTINGS.templateLanguage;
+  }
+  return settings;
 }
 
 /** The tag added to a conversation whenever it is reassigned (02 §4); predefined, so never edited or deleted. */

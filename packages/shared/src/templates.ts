@@ -647,6 +647,27 @@ export function templateInUseMessage(
 // Issue 16: WhatsApp's language code when the company has none of its own.
 export const DEFAULT_TEMPLATE_LANGUAGE = 'es_MX';
 
+/**
+ * The languages a company may choose for the templates it creates: codes from Meta's list of supported template
+ * languages that matter to Spanish-speaking Latin America and its neighbours, each with its Spanish label.
+ */
+export const COMPANY_TEMPLATE_LANGUAGE_OPTIONS = [
+  { value: 'es_MX', label: 'Español (México)' },
+  { value: 'es_AR', label: 'Español (Argentina)' },
+  { value: 'es_ES', label: 'Español (España)' },
+  { value: 'es', label: 'Español' },
+  { value: 'pt_BR', label: 'Portugués (Brasil)' },
+  { value: 'en_US', label: 'Inglés (Estados Unidos)' },
+  { value: 'en', label: 'Inglés' },
+] as const;
+export type CompanyTemplateLanguage = (typeof COMPANY_TEMPLATE_LANGUAGE_OPTIONS)[number]['value'];
+export const COMPANY_TEMPLATE_LANGUAGES: readonly CompanyTemplateLanguage[] =
+  COMPANY_TEMPLATE_LANGUAGE_OPTIONS.map((option) => option.value);
+
+export function isCompanyTemplateLanguage(value: unknown): value is CompanyTemplateLanguage {
+  return typeof value === 'string' && (COMPANY_TEMPLATE_LANGUAGES as readonly string[]).includes(value);
+}
+
 /** A WhatsApp template language code: es, es_MX, pt_BR, zh_HK… */
 export function isTemplateLanguage(value: unknown): value is string {
   return typeof value === 'string' && /^[a-z]{2,3}(_[A-Z]{2,4})?$/.test(value);

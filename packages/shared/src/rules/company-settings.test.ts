@@ -50,7 +50,29 @@ describe('company settings changes (02 §3, §4)', () => {
     expect(next).toEqual({ ...DEFAULT_COMPANY_SETTINGS, automaticAssignment: true });
   });
 
-  it('describes every setting of the company exactly once', () => {
-    expect([...COMPANY_SETTING_KEYS].sort()).toEqual(Object.keys(DEFAULT_COMPANY_SETTINGS).sort());
+  it('describes every on/off setting of the company exactly once', () => {
+    const flags = Object.entries(DEFAULT_COMPANY_SETTINGS)
+      .filter(([, value]) => typeof value === 'boolean')
+      .map(([key]) => key);
+    expect([...COMPANY_SETTING_KEYS].sort()).toEqual(flags.sort());
+    expect(flags).not.toContain('templateLanguage');
+  });
+
+  it('changes the template language to an offered one and refuses any other, naming the field', () => {
+    expect(DEFAULT_COMPANY_SETTINGS.templateLanguage).toBe('es_MX');
+    const change = { templateLanguage: 'es_AR' as const };
+    expect(companySettingsChangeError(DEFAULT_COMPANY_SETTINGS, change)).toBeNull();
+    expect(applyCompanySettingsChange(DEFAULT_COMPANY_SETTINGS, change)).toEqual({
+      ...DEFAULT_COMPANY_SETTINGS,
+      templateLanguage: 'es_AR',
+    });
+    for (const bad of ['es-AR', 'klingon', '', 'ES_MX']) {
+      const refused = { templateLanguage: bad } as unknown as Partial<typeof DEFAULT_COMPANY_SETTINGS>;
+      expect(companySettingsChangeError(DEFAULT_COMPANY_SETTINGS, refused)).toEqual({
+        field: 'templateLanguage',
+        message: 'Elige un idioma válido para la plantilla.',
+      });
+      expect(applyCompanySettingsChange(DEFAULT_COMPANY_SETTINGS, refused).templateLanguage).toBe('es_MX');
+    }
   });
 });

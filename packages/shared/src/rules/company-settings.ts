@@ -1,6 +1,10 @@
 import type { CompanySettings } from '../company';
+import { isCompanyTemplateLanguage, TEMPLATE_MESSAGES } from '../templates';
 
-export type CompanySettingKey = keyof CompanySettings;
+/** The on/off settings, shown as switches; the template language is the one setting that is not a flag. */
+export type CompanySettingKey = {
+  [K in keyof CompanySettings]: CompanySettings[K] extends boolean ? K : never;
+}[keyof CompanySettings];
 
 export interface CompanySettingDescription {
   key: CompanySettingKey;
@@ -117,13 +121,20 @@ export const COMPANY_SETTING_GROUPS: readonly CompanySettingGroup[] = [
   },
 ];
 
+/** Issue 16: the one setting chosen from a list, shown under the switches. */
+export const TEMPLATE_LANGUAGE_SETTING = {
+  title: 'Plantillas',
+  label: 'Idioma de las plantillas de WhatsApp',
+  help: 'Las plantillas nuevas se envían a revisión de WhatsApp en este idioma.',
+} as const;
+
 export const COMPANY_SETTING_KEYS: readonly CompanySettingKey[] = COMPANY_SETTING_GROUPS.flatMap((group) =>
   group.settings.map((setting) => setting.key),
 );
 
 /** Why a change cannot apply as asked, on which setting; null when it can. */
 export interface CompanySettingsChangeError {
-  field: CompanySettingKey;
+  field: keyof CompanySettings;
   message: string;
 }
 
@@ -143,15 +154,22 @@ export function applyCompanySettingsChange(
     const value = change[key];
     if (typeof value === 'boolean') next[key] = value;
   }
+  if (isCompanyTemplateLanguage(change.templateLanguage)) next.templateLanguage = change.templateLanguage;
   if (!next.isBotActiveAfterDay) next.isBotAutoAssignActiveAfterDay = false;
   return next;
 }
 
-/** A change that asks for auto-assign after a day while the after-a-day bot ends up off is refused, not ignored. */
+/**
+ * A template language outside the offered list is refused, not ignored; so is a change that asks for auto-assign
+ * after a day while the after-a-day bot ends up off.
+ */
 export function companySettingsChangeError(
   current: CompanySettings,
   change: Partial<CompanySettings>,
 ): CompanySettingsChangeError | null {
+  if (typeof change.templateLanguage === 'string' && !isCompanyTemplateLanguage(change.templateLanguage)) {
+    return { field: 'templateLanguage', message: TEMPLATE_MESSAGES.languageInvalid };
+  }
   if (change.isBotAutoAssignActiveAfterDay !== true) return null;
   const botAfterDay = change.isBotActiveAfterDay ?? current.isBotActiveAfterDay;
   return botAfterDay

@@ -121,7 +121,7 @@ export class CompaniesService {
   }
 
   /**
-   * Applies the flags sent under 02 §4's rule (bot after a day off → its auto-assign off). The row is locked so two
+   * Applies the settings sent under 02 §4's rule (bot after a day off → its auto-assign off). The row is locked so two
    * admins switching different flags at once both keep their change. Only what changed is written: a flag never
    * touched keeps following its default.
    */
@@ -137,6 +137,7 @@ export class CompaniesService {
       for (const key of COMPANY_SETTING_KEYS) {
         if (next[key] !== current[key] || typeof change[key] === 'boolean') written[key] = next[key];
       }
+      if (typeof change.templateLanguage === 'string') written.templateLanguage = next.templateLanguage;
       await this.companies.writeSettings(trx, companyId, written);
       return next;
     });

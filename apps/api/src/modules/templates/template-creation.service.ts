@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
   buildTemplateComponents,
-  DEFAULT_TEMPLATE_LANGUAGE,
   ERROR_CATALOGUE,
   type ErrorCode,
   isTemplateLanguage,
@@ -35,6 +34,7 @@ import { readHead, type SpooledFile } from '../../providers/storage/spooled-uplo
 import { ChannelRegistry } from '../channels/channel-registry.service';
 import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
+import { CompaniesService } from '../companies/companies.service';
 import type { CreateTemplateInput, UploadTemplateMediaInput } from './dto/template.input';
 import { type RequestedComponents, readRequestedComponents } from './template-components';
 import { providerRefusal, templatePort } from './template-view';
@@ -89,6 +89,7 @@ export class TemplateCreationService {
     private readonly service: TemplatesService,
     private readonly storage: FileStorageService,
     private readonly jobs: JobQueueService,
+    private readonly companies: CompaniesService,
   ) {}
 
   /** POST /whatsappTemplate/media: 02 §5 template media (jpeg, png, mp4 or pdf, read from the bytes). */
@@ -145,7 +146,8 @@ export class TemplateCreationService {
     if (!reading.ok) throw AppException.validation(reading.field, reading.message);
     const requested = reading.components;
     const media = await this.headerMedia(user, requested);
-    const language = input.language ?? DEFAULT_TEMPLATE_LANGUAGE;
+    // Issue 16: a template names its language, or is submitted in the one its company chose.
+    const language = input.language ?? (await this.companies.getSettings(user.companyId)).templateLanguage;
     const refusal = draftRefusal(this.draftErrors(input, requested, media, channel, language));
     if (refusal) throw refusal;
 

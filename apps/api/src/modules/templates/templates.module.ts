@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { CompaniesModule } from '../companies/companies.module';
 import { TemplateCreationService } from './template-creation.service';
 import { TemplateDeletionService } from './template-deletion.service';
 import { TemplateStatusService } from './template-status.service';
@@ -11,7 +12,7 @@ import { TemplatesService } from './templates.service';
 
 /** 02 §2–§9 WhatsApp templates (issue 16): creation, variable detection, provider statuses, the delete guard. */
 @Module({
-  imports: [ChannelsModule],
+  imports: [ChannelsModule, CompaniesModule],
   controllers: [TemplatesController],
   providers: [
     TemplatesRepository,

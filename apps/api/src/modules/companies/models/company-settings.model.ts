@@ -1,6 +1,14 @@
-import { type CompanySettings, INPUT_MESSAGES, TEAM_MESSAGES, VALIDATION_MESSAGES } from '@crm/shared';
+import {
+  COMPANY_TEMPLATE_LANGUAGES,
+  type CompanySettings,
+  type CompanyTemplateLanguage,
+  INPUT_MESSAGES,
+  TEAM_MESSAGES,
+  TEMPLATE_MESSAGES,
+  VALIDATION_MESSAGES,
+} from '@crm/shared';
 import { Field, InputType, ObjectType } from '@nestjs/graphql';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** 02 §3 Company settings, every flag resolved against its default. */
 @ObjectType('CompanySettings')
@@ -20,6 +28,10 @@ export class CompanySettingsModel implements CompanySettings {
   @Field() isShowActiveAgents: boolean;
   @Field() includeAdsTags: boolean;
   @Field() isShowGroupsAtReassign: boolean;
+  @Field(() => String, {
+    description: 'WhatsApp language code of templates created without one, e.g. es_MX.',
+  })
+  templateLanguage: CompanyTemplateLanguage;
 }
 
 /** Only the flags sent change; the rest keep their value. */
@@ -99,6 +111,11 @@ export class CompanySettingsInput implements Partial<CompanySettings> {
   @IsOptional()
   @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
   isShowGroupsAtReassign?: boolean;
+
+  @Field(() => String, { nullable: true, description: 'One of es_MX, es_AR, es_ES, es, pt_BR, en_US, en.' })
+  @IsOptional()
+  @IsIn(COMPANY_TEMPLATE_LANGUAGES, { message: TEMPLATE_MESSAGES.languageInvalid })
+  templateLanguage?: CompanyTemplateLanguage;
 }
 
 @InputType()

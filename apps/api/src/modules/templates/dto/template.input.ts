@@ -59,7 +59,10 @@ export class CreateTemplateInput {
   @IsId(INPUT_MESSAGES.invalidChannel)
   channelId: number;
 
-  @ApiPropertyOptional({ example: 'es_MX', description: 'es_MX when absent' })
+  @ApiPropertyOptional({
+    example: 'es_MX',
+    description: "The company's template language (es_MX unless changed) when absent",
+  })
   @IsOptional()
   @IsString({ message: INPUT_MESSAGES.invalidLanguage })
   language?: string;

@@ -1,7 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type CompanySettingKey, categoryNameError, hasAnyPermission, locationNameError } from '@crm/shared';
+import {
+  type CompanySettingKey,
+  type CompanySettings,
+  type CompanyTemplateLanguage,
+  categoryNameError,
+  hasAnyPermission,
+  locationNameError,
+} from '@crm/shared';
 import { Col, Row, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import type { CompanySettingsInput } from '../../../gql/graphql';
 import { handleError } from '../../../lib/errors';
 import { useSession } from '../../session/hooks/useSession';
 import {
@@ -28,7 +36,7 @@ export function CompanySettingsTab() {
   const settings = useQuery(COMPANY_SETTINGS_QUERY, { fetchPolicy: 'cache-and-network' });
   const locations = useQuery(LOCATIONS_QUERY, { fetchPolicy: 'cache-and-network' });
   const categories = useQuery(CATEGORIES_QUERY, { fetchPolicy: 'cache-and-network' });
-  const [saving, setSaving] = useState<CompanySettingKey | null>(null);
+  const [saving, setSaving] = useState<keyof CompanySettings | null>(null);
   const [updateSettings] = useMutation(UPDATE_COMPANY_SETTINGS);
   const [updateProfile] = useMutation(UPDATE_COMPANY_PROFILE);
   const [createLocation] = useMutation(CREATE_LOCATION);
@@ -43,12 +51,12 @@ export function CompanySettingsTab() {
     if (error) handleError(error);
   }, [error]);
 
-  async function changeSetting(key: CompanySettingKey, value: boolean) {
+  async function saveSettings(key: keyof CompanySettings, input: CompanySettingsInput) {
     setSaving(key);
     try {
       // The server answers every flag (turning one off may turn another off): that answer replaces the cache.
       await updateSettings({
-        variables: { input: { [key]: value } },
+        variables: { input },
         update: (cache, { data }) => {
           if (data)
             cache.writeQuery({
@@ -62,6 +70,14 @@ export function CompanySettingsTab() {
     } finally {
       setSaving(null);
     }
+  }
+
+  function changeSetting(key: CompanySettingKey, value: boolean) {
+    return saveSettings(key, { [key]: value });
+  }
+
+  function changeTemplateLanguage(templateLanguage: CompanyTemplateLanguage) {
+    return saveSettings('templateLanguage', { templateLanguage });
   }
 
   return (
@@ -149,6 +165,7 @@ export function CompanySettingsTab() {
             canWrite={canWrite}
             saving={saving}
             onChange={changeSetting}
+            onTemplateLanguageChange={changeTemplateLanguage}
           />
         ) : (
           <Skeleton active />

@@ -76,6 +76,7 @@ afterEach(() => {
 
 const botAfterDay = 'Bot de menú después de 24 horas';
 const autoAfterDay = 'Asignación automática del bot después de 24 horas';
+const templateLanguage = 'Idioma de las plantillas de WhatsApp';
 
 describe('the Empresa tab', () => {
   it('turning off the bot after a day shows its auto-assign off and locked, as the server answered', async () => {
@@ -124,10 +125,29 @@ describe('the Empresa tab', () => {
     expect(calls.some((c) => /Create|Profile/.test(c.operationName ?? ''))).toBe(false);
   });
 
+  it('saves the WhatsApp template language chosen and shows the one the server answered', async () => {
+    const calls = setup('admin', DEFAULT_COMPANY_SETTINGS);
+    const select = await screen.findByRole('combobox', { name: templateLanguage });
+    expect(screen.getByTestId('setting-templateLanguage').textContent).toContain('Español (México)');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByTitle('Español (Argentina)'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.operationName === 'ConfigUpdateCompanySettings')?.variables).toEqual({
+        input: { templateLanguage: 'es_AR' },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('setting-templateLanguage').textContent).toContain('Español (Argentina)'),
+    );
+  });
+
   it('is read-only without writeCompany', async () => {
     setup('agente', DEFAULT_COMPANY_SETTINGS, { readChat: true, readCompany: true });
     const sw = await screen.findByRole('switch', { name: 'Asignación automática' });
     expect((sw as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('combobox', { name: templateLanguage }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
     expect(screen.queryByRole('button', { name: 'Nueva ubicación' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Nueva categoría' })).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { graphql } from '../../../../gql';
-/** 02 §3 company flags; the same keys as CompanySettings (@crm/shared). */
+/** 02 §3 company settings; the same keys as CompanySettings (@crm/shared). */
 export const COMPANY_SETTINGS_FIELDS = graphql(`
   fragment CompanySettingsFields on CompanySettings {
     isWelcomeMessageActive
@@ -17,6 +17,7 @@ export const COMPANY_SETTINGS_FIELDS = graphql(`
     isShowActiveAgents
     includeAdsTags
     isShowGroupsAtReassign
+    templateLanguage
   }
 `);
 

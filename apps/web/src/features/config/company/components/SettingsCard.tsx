@@ -1,16 +1,34 @@
-import { COMPANY_SETTING_GROUPS, type CompanySettingKey, type CompanySettings } from '@crm/shared';
-import { Card, Col, Row, Switch, Typography } from 'antd';
+import {
+  COMPANY_SETTING_GROUPS,
+  COMPANY_TEMPLATE_LANGUAGE_OPTIONS,
+  type CompanySettingKey,
+  type CompanySettings,
+  type CompanyTemplateLanguage,
+  isCompanyTemplateLanguage,
+  TEMPLATE_LANGUAGE_SETTING,
+} from '@crm/shared';
+import { Card, Col, Row, Select, Switch, Typography } from 'antd';
+
+const LANGUAGE_OPTIONS = COMPANY_TEMPLATE_LANGUAGE_OPTIONS.map(({ value, label }) => ({ value, label }));
 
 interface SettingsCardProps {
-  settings: CompanySettings;
+  /** The flags, and the template language as the API answers it (a plain string). */
+  settings: Pick<CompanySettings, CompanySettingKey> & { templateLanguage: string };
   canWrite: boolean;
-  /** The setting being saved: its switch spins and the others wait. */
-  saving: CompanySettingKey | null;
+  /** The setting being saved: its control spins and the others wait. */
+  saving: keyof CompanySettings | null;
   onChange: (key: CompanySettingKey, value: boolean) => void;
+  onTemplateLanguageChange: (value: CompanyTemplateLanguage) => void;
 }
 
-/** 02 §3 Company settings, one switch each, grouped; each switch saves on its own. */
-export function SettingsCard({ settings, canWrite, saving, onChange }: SettingsCardProps) {
+/** 02 §3 Company settings, one switch each, grouped, then the template language; each control saves on its own. */
+export function SettingsCard({
+  settings,
+  canWrite,
+  saving,
+  onChange,
+  onTemplateLanguageChange,
+}: SettingsCardProps) {
   return (
     <Card title="Ajustes de la empresa" size="small">
       {COMPANY_SETTING_GROUPS.map((group) => (
@@ -42,6 +60,29 @@ export function SettingsCard({ settings, canWrite, saving, onChange }: SettingsC
           })}
         </div>
       ))}
+      <div>
+        <Typography.Title level={5}>{TEMPLATE_LANGUAGE_SETTING.title}</Typography.Title>
+        <div style={{ padding: '6px 0' }}>
+          <div>{TEMPLATE_LANGUAGE_SETTING.label}</div>
+          <Select<string>
+            aria-label={TEMPLATE_LANGUAGE_SETTING.label}
+            data-testid="setting-templateLanguage"
+            value={settings.templateLanguage}
+            options={LANGUAGE_OPTIONS}
+            loading={saving === 'templateLanguage'}
+            disabled={!canWrite || saving !== null}
+            onChange={(value) => {
+              if (isCompanyTemplateLanguage(value)) onTemplateLanguageChange(value);
+            }}
+            style={{ width: '100%', maxWidth: 320, margin: '4px 0' }}
+          />
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {TEMPLATE_LANGUAGE_SETTING.help}
+            </Typography.Text>
+          </div>
+        </div>
+      </div>
     </Card>
   );
 }
