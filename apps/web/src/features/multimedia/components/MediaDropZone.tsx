@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, InboxOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { MAX_FILES_PER_DROP, UPLOAD_MESSAGES } from '@crm/shared';
 import { Alert, Button, Progress, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { checkPickedFiles } from '../../../lib/uploadCheck';
 import { uploadAlbumFile } from '../api/multimedia.rest';
 import { acceptAttribute, type MediaDropKind, mediaDropCopy } from '../dropZoneKinds';
 import { fileTypeLabel, sizeLabel } from '../mediaFormat';
+import { DropTarget } from './DropTarget';
 
 /** 01 §3 File while it goes up: isUploading and progress. */
 export interface QueuedFile {
@@ -37,7 +38,6 @@ export function MediaDropZone({ albumId, onUploaded, kind = 'media' }: MediaDrop
   const input = useRef<HTMLInputElement>(null);
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [dropError, setDropError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [uploading, setUploading] = useState(false);
 
   const update = (key: string, patch: Partial<QueuedFile>) =>
@@ -86,27 +86,12 @@ export function MediaDropZone({ albumId, onUploaded, kind = 'media' }: MediaDrop
 
   return (
     <div className="media-drop">
-      <button
-        type="button"
-        className={`media-drop-zone${dragging ? ' media-drop-zone-active' : ''}`}
-        aria-label={copy.ariaLabel}
-        data-testid="media-drop-zone"
-        onClick={() => input.current?.click()}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          void add([...event.dataTransfer.files]);
-        }}
-      >
-        <InboxOutlined className="media-drop-icon" aria-hidden />
-        <span className="media-drop-title">{copy.title}</span>
-        <span className="media-drop-hint">{copy.hint}</span>
-      </button>
+      <DropTarget
+        copy={copy}
+        testId="media-drop-zone"
+        onOpen={() => input.current?.click()}
+        onFiles={(files) => void add(files)}
+      />
       <input
         ref={input}
         type="file"

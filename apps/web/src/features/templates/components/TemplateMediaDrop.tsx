@@ -1,4 +1,3 @@
-import { InboxOutlined } from '@ant-design/icons';
 import {
   CONTENT_SNIFF_BYTES,
   formatFileSize,
@@ -9,6 +8,7 @@ import {
 import { Alert, Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { resolveError } from '../../../lib/errors';
+import { DropTarget } from '../../multimedia/components/DropTarget';
 import { acceptAttribute } from '../../multimedia/dropZoneKinds';
 import { uploadTemplateMedia } from '../api/templates.rest';
 import type { DraftMediaHeader } from '../templateDraft';
@@ -52,7 +52,6 @@ export function TemplateMediaDrop({ type, channelId, value, onChange }: Template
   const accept = TEMPLATE_HEADER_ACCEPT[type];
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -113,28 +112,13 @@ export function TemplateMediaDrop({ type, channelId, value, onChange }: Template
         </div>
       ) : (
         <>
-          <button
-            type="button"
-            className={`media-drop-zone${dragging ? ' media-drop-zone-active' : ''}`}
-            aria-label={copy.ariaLabel}
-            data-testid="template-media-drop"
+          <DropTarget
+            copy={copy}
+            testId="template-media-drop"
             disabled={progress !== null}
-            onClick={() => input.current?.click()}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(event) => {
-              event.preventDefault();
-              setDragging(false);
-              void pick([...event.dataTransfer.files]);
-            }}
-          >
-            <InboxOutlined className="media-drop-icon" aria-hidden />
-            <span className="media-drop-title">{copy.title}</span>
-            <span className="media-drop-hint">{copy.hint}</span>
-          </button>
+            onOpen={() => input.current?.click()}
+            onFiles={(files) => void pick(files)}
+          />
           <input
             ref={input}
             type="file"
