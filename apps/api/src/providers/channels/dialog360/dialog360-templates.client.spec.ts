@@ -282,6 +282,26 @@ describe('Dialog360Adapter.templates', () => {
     expect(other.code).toBe('TEMPLATE_ERROR');
     expect(other.retryable).toBe(false);
   });
+
+  it('reads a delete of a name the number does not have as TEMPLATE_NOT_FOUND, by status or by words', async () => {
+    fake.replyOnce({
+      status: 404,
+      body: { meta: { success: false, http_code: 404, developer_message: 'Not Found' } },
+    });
+    expect((await rejection(templates.deleteTemplate(channel, 'ya_no_existe'))).code).toBe(
+      'TEMPLATE_NOT_FOUND',
+    );
+
+    fake.replyOnce({
+      status: 400,
+      body: {
+        meta: { success: false, http_code: 400, developer_message: 'Template ya_no_existe does not exist' },
+      },
+    });
+    const gone = await rejection(templates.deleteTemplate(channel, 'ya_no_existe'));
+    expect(gone.code).toBe('TEMPLATE_NOT_FOUND');
+    expect(gone.retryable).toBe(false);
+  });
 });
 
 describe('Dialog360Adapter.parseWebhook: message_template_status_update', () => {

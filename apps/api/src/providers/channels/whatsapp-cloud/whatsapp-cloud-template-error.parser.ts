@@ -33,7 +33,7 @@ export function parseTemplateError(
   fallback: (result: HttpResult) => ProviderError = parseWhatsappError,
 ): ProviderError {
   const error = readGraphError(result.json);
-  if (!error) return templateErrorFromWords(fallback(result));
+  if (!error) return templateErrorFromWords(fallback(result), result.status);
   const info = templateErrorInfo(error);
   const words = `${error.error_user_title ?? ''} ${error.error_user_msg ?? ''}`;
   if (error.error_subcode === ALREADY_EXISTS_SUBCODE || /already exists/i.test(words)) {
@@ -62,9 +62,15 @@ function asTemplateError(error: ProviderError, info = error.info): ProviderError
   return new ProviderError('TEMPLATE_ERROR', false, info, error.providerCode, error.retryAfterMs);
 }
 
-/** 360dialog's gateway words its refusals in a developer message: the same two cases are read from it. */
-function templateErrorFromWords(error: ProviderError): ProviderError {
+/**
+ * 360dialog's gateway words its refusals in a developer message: the same cases are read from it. Its delete of a
+ * name the number does not have answers 404 with words of its own ("Template … does not exist").
+ */
+function templateErrorFromWords(error: ProviderError, status: number): ProviderError {
   if (error.retryable) return error;
+  if (status === 404 || /not found|does not exist|doesn't exist|no template/i.test(error.info)) {
+    return new ProviderError('TEMPLATE_NOT_FOUND', false, error.info, error.providerCode);
+  }
   if (/already exists/i.test(error.info)) {
     return new ProviderError('TEMPLATE_ALREADY_EXISTS', false, error.info, error.providerCode);
   }

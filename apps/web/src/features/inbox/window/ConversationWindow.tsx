@@ -138,6 +138,7 @@ function ConversationPane({ conversation }: ConversationWindowProps) {
           templates={templates.data?.whatsappTemplates ?? []}
           loading={templates.loading}
           onSend={onTemplate}
+          canCreate={hasAnyPermission(permissions, ['whatsappTemplate'])}
         />
       ) : (
         <div className="cw-composer cw-composer-closed" data-testid="composer-closed" role="status">

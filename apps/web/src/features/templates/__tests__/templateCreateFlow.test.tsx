@@ -84,14 +84,19 @@ function setup() {
   return sent;
 }
 
-function renderFlow() {
+function renderFlow(
+  me = makeMe('admin'),
+  entry: string | { pathname: string; state: unknown } = '/config/new-whatsapp-template',
+) {
   return render(
     <ApolloProvider client={createApolloClient()}>
-      <SessionContext.Provider value={{ me: makeMe('admin'), refetchMe: async () => undefined }}>
-        <MemoryRouter initialEntries={['/config/new-whatsapp-template']}>
+      <SessionContext.Provider value={{ me, refetchMe: async () => undefined }}>
+        <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route path="/config/new-whatsapp-template" element={<TemplateCreateFlow />} />
             <Route path="/config" element={<div data-testid="templates-list-page" />} />
+            <Route path="/chat" element={<div data-testid="inbox-page" />} />
+            <Route path="/chat/:chatId" element={<div data-testid="conversation-page" />} />
           </Routes>
         </MemoryRouter>
       </SessionContext.Provider>
@@ -379,5 +384,24 @@ describe('template creation flow', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enviar a revisión' }));
     await reach('create');
     expect(await screen.findByText('Ya existe una plantilla con ese nombre.')).toBeDefined();
+  });
+
+  it('ends where it was opened from, and in the inbox for a user who cannot open /config', async () => {
+    setup();
+    const templatesOnly = makeMe('agente', { permissions: { whatsappTemplate: true, readChat: true } });
+    const first = renderFlow(templatesOnly);
+    await reach('init');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByTestId('inbox-page')).toBeDefined();
+    first.unmount();
+
+    renderFlow(makeMe('admin'), {
+      pathname: '/config/new-whatsapp-template',
+      state: { returnTo: '/chat/42' },
+    });
+    await reach('init');
+    fireEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(await screen.findByTestId('conversation-page')).toBeDefined();
   });
 });

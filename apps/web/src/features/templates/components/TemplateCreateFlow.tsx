@@ -1,8 +1,10 @@
+import { canAccessRoute } from '@crm/shared';
 import { Button, Card, Form, Popconfirm, Space, Steps } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { handleError, resolveError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { useAccess } from '../../access/hooks/useAccess';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { createTemplate, identifyVariables } from '../api/templates.rest';
 import { useTemplateChannels } from '../hooks/useTemplateChannels';
@@ -32,6 +34,23 @@ import { VariablesStep } from './steps/VariablesStep';
 import '../templates.css';
 
 export const TEMPLATES_LIST_PATH = '/config?tab=templates';
+
+/** What a page that opens the flow may pass as its navigation state, to be returned to when it ends. */
+export interface TemplateFlowState {
+  returnTo?: string;
+}
+
+/**
+ * Where the flow ends: the page that opened it, else the templates tab; a user whose only right is
+ * whatsappTemplate cannot open /config (01 §2.3), so the inbox, where the template is then offered.
+ */
+function useExitPath(): string {
+  const location = useLocation();
+  const { permissions } = useAccess();
+  const returnTo = (location.state as TemplateFlowState | null)?.returnTo;
+  if (returnTo?.startsWith('/')) return returnTo;
+  return canAccessRoute('/config', permissions) ? TEMPLATES_LIST_PATH : '/chat';
+}
 
 /** Where a refusal of POST /whatsappTemplate naming a field is fixed. */
 function stepOfField(field: string | undefined, draft: TemplateDraft): TemplateStep | null {
@@ -70,6 +89,7 @@ function errorKey(field: string): keyof StepErrors {
  */
 export function TemplateCreateFlow() {
   const navigate = useNavigate();
+  const exitPath = useExitPath();
   const { draft, update, discard } = useTemplateDraft();
   const { channels, loading: loadingChannels } = useTemplateChannels();
   const [errors, setErrors] = useState<StepErrors>({});
@@ -97,12 +117,12 @@ export function TemplateCreateFlow() {
   const back = () => {
     const previous = previousStep(draft);
     if (previous) goTo(previous);
-    else navigate(TEMPLATES_LIST_PATH);
+    else navigate(exitPath);
   };
 
   const cancel = () => {
     discard();
-    navigate(TEMPLATES_LIST_PATH);
+    navigate(exitPath);
   };
 
   // 'new' → 'identify variables': the message goes to /identify-variables, unless this very text was read already
@@ -183,7 +203,7 @@ export function TemplateCreateFlow() {
       });
       toast.success(`Plantilla ${created.name} enviada a revisión`);
       discard();
-      navigate(TEMPLATES_LIST_PATH, { replace: true });
+      navigate(exitPath, { replace: true });
     } catch (error) {
       const resolved = resolveError(error);
       const step = stepOfField(resolved.field, draft);

@@ -1,6 +1,7 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { ConversationView, MessageView, RoleName } from '@crm/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../../../lib/apollo';
 import { makeMe } from '../../../../test/fixtures';
@@ -152,7 +153,9 @@ function setup(conversation: ConversationView, { pages = [[]], send }: Setup = {
   const utils = render(
     <ApolloProvider client={createApolloClient()}>
       <SessionContext.Provider value={{ me: makeMe(role), refetchMe: async () => undefined }}>
-        <ConversationWindow conversation={conversation} />
+        <MemoryRouter initialEntries={['/chat']}>
+          <ConversationWindow conversation={conversation} />
+        </MemoryRouter>
       </SessionContext.Provider>
     </ApolloProvider>,
   );
@@ -423,6 +426,12 @@ describe('conversation window', () => {
     );
   });
 
+  it('offers no template creation link to a user without whatsappTemplate', async () => {
+    setup(makeConversation({ windowRemainingTime: 0, windowExpiresAt: minutesAgo(60) }), {}, 'agente');
+    const composer = await screen.findByTestId('template-composer');
+    expect(within(composer).queryByTestId('template-create-link')).toBeNull();
+  });
+
   it('offers only the approved templates outside the WhatsApp window and sends the chosen one', async () => {
     const closed = makeConversation({ windowRemainingTime: 0, windowExpiresAt: minutesAgo(60) });
     const { calls } = setup(closed);
@@ -431,6 +440,10 @@ describe('conversation window', () => {
     expect(screen.queryByTestId('composer-input')).toBeNull();
     expect(screen.queryByTestId('attach-input')).toBeNull();
     expect(composer.textContent).toContain('Pasaron más de 24 horas');
+    // The admin holds whatsappTemplate: the flow is a click away, and brings them back here.
+    expect(within(composer).getByTestId('template-create-link').getAttribute('href')).toBe(
+      '/config/new-whatsapp-template',
+    );
     await waitFor(() =>
       expect(calls.find((call) => call.operationName === 'WindowWhatsappTemplates')?.variables).toEqual({
         channelId: 1,

@@ -1,7 +1,8 @@
-import { SendOutlined } from '@ant-design/icons';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { userMessageFor } from '@crm/shared';
 import { Button, Input, Select, Spin, Typography } from 'antd';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { WhatsappText } from '../../messages/WhatsappText';
 import type { WhatsappTemplate } from '../api/templates.graphql';
 import {
@@ -23,13 +24,28 @@ export interface TemplateComposerProps {
   templates: readonly WhatsappTemplate[];
   loading: boolean;
   onSend: (submit: TemplateSubmit) => void;
+  /** The user holds whatsappTemplate: a link to the creation flow, which brings them back here. */
+  canCreate?: boolean;
+}
+
+function CreateTemplateLink() {
+  const location = useLocation();
+  return (
+    <Link
+      to="/config/new-whatsapp-template"
+      state={{ returnTo: `${location.pathname}${location.search}` }}
+      data-testid="template-create-link"
+    >
+      <PlusOutlined /> Crear plantilla
+    </Link>
+  );
 }
 
 /**
  * Outside WhatsApp's 24-hour window only an approved template may be sent (01 §4): pick one of the channel's
  * accepted templates, fill its variables, check the preview, send.
  */
-export function TemplateComposer({ templates, loading, onSend }: TemplateComposerProps) {
+export function TemplateComposer({ templates, loading, onSend, canCreate = false }: TemplateComposerProps) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [values, setValues] = useState<string[]>([]);
   const selected = templates.find((template) => template.id === selectedId) ?? null;
@@ -52,9 +68,12 @@ export function TemplateComposer({ templates, loading, onSend }: TemplateCompose
       {loading ? (
         <Spin size="small" />
       ) : templates.length === 0 ? (
-        <Typography.Text type="warning" data-testid="template-empty">
-          Este canal no tiene plantillas aprobadas.
-        </Typography.Text>
+        <div className="cw-template-actions">
+          <Typography.Text type="warning" data-testid="template-empty">
+            Este canal no tiene plantillas aprobadas.
+          </Typography.Text>
+          {canCreate ? <CreateTemplateLink /> : null}
+        </div>
       ) : (
         <>
           <Select
@@ -106,6 +125,7 @@ export function TemplateComposer({ templates, loading, onSend }: TemplateCompose
             </div>
           ) : null}
           <div className="cw-template-actions">
+            {canCreate ? <CreateTemplateLink /> : null}
             <Button
               type="primary"
               icon={<SendOutlined />}
