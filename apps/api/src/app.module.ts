@@ -15,6 +15,7 @@ import { DemoSeedModule } from './demo/demo-seed.module';
 import { JobsModule } from './jobs/jobs.module';
 import { AuthGuard } from './modules/auth/auth.guard';
 import { AuthModule } from './modules/auth/auth.module';
+import { AutomationModule } from './modules/automation/automation.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
@@ -90,6 +91,7 @@ export class AppModule {
         MultimediaModule,
         TemplatesModule,
         SandboxModule,
+        AutomationModule,
         DemoSeedModule,
         HealthModule,
       ],

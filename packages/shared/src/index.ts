@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './automation';
 export * from './channel-connect';
 export * from './company';
 export * from './contacts';

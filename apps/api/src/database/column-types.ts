@@ -29,6 +29,9 @@ export interface TemplateComponent {
 
 export type MessageSender = 'CLIENT' | 'AGENT' | 'BOT' | 'SYSTEM';
 
+/** Issue 17: a conversation's bot is talking, or has finished (handed over, ended, stopped by an agent). */
+export type BotSessionStatus = 'active' | 'finished';
+
 export interface SurveyOption {
   id: number;
   text: string;

@@ -14,7 +14,10 @@ const jsonb = (type: string, nullable = false, generated = false): string => {
 };
 
 export const SCHEMA_CODEGEN_OVERRIDES: Record<string, string> = {
+  'bot_sessions.state': jsonb('ChatbotState', false, true),
+  'bot_sessions.status': 'Generated<BotSessionStatus>',
   'channels.platform': 'ChannelPlatform',
+  'chatbot_menus.menu': jsonb('ChatbotMenu'),
   'channel_slots.status': 'Generated<ChannelStatus>',
   'clients.referral': jsonb('ReferralView', true),
   'companies.paymentMethod': 'PaymentMethod | null',
@@ -26,12 +29,14 @@ export const SCHEMA_CODEGEN_OVERRIDES: Record<string, string> = {
   'follow_up_messages.file': jsonb('FollowUpFile', true),
   'follow_up_messages.status': 'Generated<FollowUpStatus>',
   'follow_up_messages.variables': jsonb('string[]', false, true),
+  'message_bot_configs.variables': jsonb('string[]', false, true),
   'messages.payload': jsonb('JsonRecord', true),
   'messages.sender': 'MessageSender',
   'quick_answers.file': jsonb('QuickAnswerFile', true),
   'survey_configs.options': jsonb('SurveyOption[]', false, true),
   'users.twoFactorStatus': 'Generated<TwoFactorStatus>',
   'user_working_hours.days': jsonb('WorkingDay[]'),
+  'welcome_messages.variables': jsonb('string[]', false, true),
   'whatsapp_templates.components': jsonb('TemplateComponent[]', false, true),
   'whatsapp_templates.origin': 'Generated<TemplateOrigin>',
   'whatsapp_templates.status': 'Generated<TemplateStatus>',
@@ -42,6 +47,8 @@ const CUSTOM_IMPORTS: Record<string, string> = {
   // From the shared table, not providers/: the database layer sits below the providers that use it.
   ChannelPlatform: '@crm/shared',
   ChannelStatus: '@crm/shared',
+  ChatbotMenu: '@crm/shared',
+  ChatbotState: '@crm/shared',
   CompanySettings: '@crm/shared',
   CompanyStatus: '@crm/shared',
   DatasheetFieldType: '@crm/shared',
@@ -49,6 +56,7 @@ const CUSTOM_IMPORTS: Record<string, string> = {
   Plan: '@crm/shared',
   ReferralView: '@crm/shared',
   WorkingDay: '@crm/shared',
+  BotSessionStatus: './column-types',
   FollowUpFile: './column-types',
   FollowUpStatus: './column-types',
   JsonRecord: './column-types',

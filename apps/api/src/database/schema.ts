@@ -3,9 +3,9 @@
  * Please do not edit it manually.
  */
 
-import type { FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, SurveyOption, TemplateComponent, TemplateOrigin, TemplateStatus, TwoFactorStatus } from "./column-types";
+import type { BotSessionStatus, FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, SurveyOption, TemplateComponent, TemplateOrigin, TemplateStatus, TwoFactorStatus } from "./column-types";
 import type { JsonbInput } from "./jsonb";
-import type { ChannelPlatform, ChannelStatus, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
+import type { ChannelPlatform, ChannelStatus, ChatbotMenu, ChatbotState, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -25,6 +25,19 @@ export interface Albums {
   nameKey: string;
   parentId: number | null;
   spaceId: number;
+}
+
+export interface BotSessions {
+  channelId: number;
+  clientId: number;
+  companyId: number;
+  finishedAt: Timestamp | null;
+  finishReason: string | null;
+  lastMessageId: Generated<number>;
+  startedAt: Generated<Timestamp>;
+  state: Generated<ColumnType<ChatbotState, JsonbInput<ChatbotState>, JsonbInput<ChatbotState>>>;
+  status: Generated<BotSessionStatus>;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface Categories {
@@ -62,6 +75,15 @@ export interface ChannelSlots {
   pairingCodeHash: string | null;
   pairingExpiresAt: Timestamp | null;
   status: Generated<ChannelStatus>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ChatbotMenus {
+  channelId: number;
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  menu: ColumnType<ChatbotMenu, JsonbInput<ChatbotMenu>, JsonbInput<ChatbotMenu>>;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -220,6 +242,21 @@ export interface MessageBotConfigs {
   templateId: number | null;
   timeLapseInSeconds: Generated<number>;
   updatedAt: Generated<Timestamp>;
+  variables: Generated<ColumnType<string[], JsonbInput<string[]>, JsonbInput<string[]>>>;
+}
+
+export interface MessageBots {
+  anchorMessageId: number | null;
+  clientId: number;
+  companyId: number;
+  configId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  messageId: number | null;
+  nextDate: Timestamp;
+  sentAt: Timestamp | null;
+  updatedAt: Generated<Timestamp>;
+  wasSent: Generated<boolean>;
 }
 
 export interface Messages {
@@ -336,6 +373,20 @@ export interface SurveyConfigs {
   options: Generated<ColumnType<SurveyOption[], JsonbInput<SurveyOption[]>, JsonbInput<SurveyOption[]>>>;
 }
 
+export interface SurveyRequests {
+  answeredAt: Timestamp | null;
+  answerMessageId: number | null;
+  channelId: number;
+  clientId: number;
+  companyId: number;
+  id: Generated<number>;
+  messageId: number | null;
+  optionText: string | null;
+  sentAt: Generated<Timestamp>;
+  surveyConfigId: number | null;
+  value: number | null;
+}
+
 export interface Tags {
   color: string;
   companyId: number;
@@ -394,6 +445,7 @@ export interface WelcomeMessages {
   text: Generated<string>;
   updatedAt: Generated<Timestamp>;
   useInWorkingHours: Generated<boolean>;
+  variables: Generated<ColumnType<string[], JsonbInput<string[]>, JsonbInput<string[]>>>;
 }
 
 export interface WhatsappTemplateMedia {
@@ -432,9 +484,11 @@ export interface WhatsappTemplates {
 
 export interface DB {
   albums: Albums;
+  bot_sessions: BotSessions;
   categories: Categories;
   channel_slots: ChannelSlots;
   channels: Channels;
+  chatbot_menus: ChatbotMenus;
   client_infos: ClientInfos;
   client_tags: ClientTags;
   clients: Clients;
@@ -447,6 +501,7 @@ export interface DB {
   job_keys: JobKeys;
   locations: Locations;
   message_bot_configs: MessageBotConfigs;
+  message_bots: MessageBots;
   messages: Messages;
   password_reset_tokens: PasswordResetTokens;
   permissions: Permissions;
@@ -459,6 +514,7 @@ export interface DB {
   space_channels: SpaceChannels;
   spaces: Spaces;
   survey_configs: SurveyConfigs;
+  survey_requests: SurveyRequests;
   tags: Tags;
   user_categories: UserCategories;
   user_spaces: UserSpaces;

@@ -34,6 +34,11 @@ export interface JobPayloads {
   'templates-sync': { channelId: number };
   /** Graphile's daily cron tick: one templates-sync per channel that has templates. */
   'templates-sync-daily': { _cron?: { ts: string; backfilled?: boolean } };
+  /**
+   * Issue 17: what automation does with one stored customer message (follow-up bots cancelled, a survey answered,
+   * the welcome message, the menu chatbot), once per message (keyed by its id), in the conversation's order.
+   */
+  'automation-inbound': { messageId: number; clientId: number; newClient: boolean };
 }
 
 export type JobName = keyof JobPayloads;
@@ -47,6 +52,7 @@ const DECLARED: Record<JobName, true> = {
   'template-status-retry': true,
   'templates-sync': true,
   'templates-sync-daily': true,
+  'automation-inbound': true,
 };
 
 /** The declared job names, at run time: each must have a handler when the worker starts. */

@@ -11,6 +11,7 @@ import { CaseInsensitiveUniques1763876000000 } from './1763876000000-case-insens
 import { ReceivedContent1763880000000 } from './1763880000000-received-content';
 import { GraphileWorkerJobs1763890000000 } from './1763890000000-graphile-worker-jobs';
 import { WhatsappTemplates1763900000000 } from './1763900000000-whatsapp-templates';
+import { Automation1764000000000 } from './1764000000000-automation';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ReceivedContent1763880000000,
   GraphileWorkerJobs1763890000000,
   WhatsappTemplates1763900000000,
+  Automation1764000000000,
 ];

@@ -40,6 +40,7 @@ export interface IngestResult {
 }
 
 const STATUS_RETRY_QUEUE = 'message-status-retry';
+const AUTOMATION_QUEUE = 'automation-inbound';
 // 02 §4 / §9: a status for a message we have not recorded yet is retried every 200 ms, up to 10 times.
 const STATUS_RETRY_MS = 200;
 const STATUS_RETRY_MAX = 10;
@@ -198,7 +199,9 @@ export class InboundService implements OnModuleInit {
     }
     if (!stored) return false;
     const { client, message, inserted: newClient } = stored;
-    if (newClient && (await this.assignNewConversation(channel, client.id))) {
+    await this.scheduleAutomation(message.id, client.id, newClient);
+    // A channel whose menu bot is on assigns when the bot hands over (issue 17), not on the first message.
+    if (newClient && !channel.useChatbot && (await this.assignNewConversation(channel, client.id))) {
       // Published with its agent, so the agent's own room hears of it.
       await this.publishNewMessage(channel, client.id, message.id, true);
       return true;
@@ -208,6 +211,18 @@ export class InboundService implements OnModuleInit {
       message: messageView(message),
     });
     return true;
+  }
+
+  /**
+   * Issue 17: welcome, menu bot, survey answers and follow-up bots act on the message in a job of their own, keyed
+   * by the message, so the webhook is answered at once and a crash or a second instance changes nothing.
+   */
+  private async scheduleAutomation(messageId: number, clientId: number, newClient: boolean): Promise<void> {
+    await this.jobs.enqueue(
+      AUTOMATION_QUEUE,
+      { messageId, clientId, newClient },
+      { singletonKey: `automation:${messageId}` },
+    );
   }
 
   /** System notices and echoes (InboundUpdatesService), then published like any new message. */

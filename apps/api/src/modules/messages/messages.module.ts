@@ -6,6 +6,7 @@ import { ClientsService } from '../clients/clients.service';
 import { ConversationsRepository } from '../clients/conversations.repository';
 import { CompaniesModule } from '../companies/companies.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { AutomatedSendService } from './automated-send.service';
 import { InboundService } from './inbound.service';
 import { InboundMediaController } from './inbound-media.controller';
 import { InboundMediaService } from './inbound-media.service';
@@ -15,6 +16,7 @@ import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
 import { MessagesResolver } from './messages.resolver';
 import { MessagesService } from './messages.service';
+import { OutboundHooks } from './outbound-hooks';
 import { UploadsController } from './uploads.controller';
 
 @Module({
@@ -31,7 +33,18 @@ import { UploadsController } from './uploads.controller';
     ConversationsRepository,
     MessagesResolver,
     AutoAssignmentService,
+    AutomatedSendService,
+    OutboundHooks,
   ],
-  exports: [InboundService, MessagesService, ClientsService, ConversationsRepository],
+  exports: [
+    InboundService,
+    MessagesService,
+    ClientsService,
+    ConversationsRepository,
+    AutomatedSendService,
+    OutboundHooks,
+    AutoAssignmentService,
+    MessagesRepository,
+  ],
 })
 export class MessagesModule {}

@@ -419,4 +419,40 @@ export class MessagesRepository {
       .limit(1)
       .executeTakeFirst();
   }
+
+  /** A template by id, as an automated send needs it (its channel checked by the caller). */
+  templateById(db: Executor, id: number): Promise<AutomatedTemplate | undefined> {
+    return db
+      .selectFrom('whatsapp_templates')
+      .select(['id', 'channelId', 'companyId', 'name', 'language', 'status', 'variables', 'components'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The conversation an automated send goes to, read in the sender's transaction. */
+  conversationForSend(db: Executor, clientId: number): Promise<AutomatedConversation | undefined> {
+    return db
+      .selectFrom('clients')
+      .select(['id', 'companyId', 'channelId', 'windowExpiresAt'])
+      .where('id', '=', clientId)
+      .executeTakeFirst();
+  }
+}
+
+export interface AutomatedTemplate {
+  id: number;
+  channelId: number;
+  companyId: number;
+  name: string;
+  language: string;
+  status: string;
+  variables: number;
+  components: Array<{ type: string; format?: string; text?: string; example?: unknown }>;
+}
+
+export interface AutomatedConversation {
+  id: number;
+  companyId: number;
+  channelId: number;
+  windowExpiresAt: Date | null;
 }

@@ -31,11 +31,12 @@ import { SendMessageInput } from './dto/send-message.input';
 import { InboundService } from './inbound.service';
 import { InboundMediaService } from './inbound-media.service';
 import { messageView } from './message.view';
+import { SEND_MAX_ATTEMPTS, SEND_QUEUE } from './message-send-queue';
 import { type MessageRow, MessagesRepository } from './messages.repository';
 import { type Draft, draftOf, forwardDraft, outboundContent, templateHeaderMedia } from './outbound-content';
+import { OutboundHooks } from './outbound-hooks';
 
-export const SEND_QUEUE = 'send-message';
-const SEND_MAX_ATTEMPTS = 8;
+export { SEND_QUEUE } from './message-send-queue';
 
 /**
  * Outbound messages (ARCHITECTURE rule 6): the row and its send job are written in one transaction, then a job
@@ -55,6 +56,7 @@ export class MessagesService implements OnModuleInit {
     private readonly inbound: InboundService,
     private readonly realtime: RealtimeService,
     private readonly media: InboundMediaService,
+    private readonly hooks: OutboundHooks,
   ) {}
 
   onModuleInit(): void {
@@ -121,6 +123,14 @@ export class MessagesService implements OnModuleInit {
         { messageId: saved.id },
         { db: trx, singletonKey: `send:${saved.id}`, maxAttempts: SEND_MAX_ATTEMPTS },
       );
+      await this.hooks.afterSend(trx, {
+        messageId: saved.id,
+        clientId: client.id,
+        channelId: channel.id,
+        companyId: client.companyId,
+        sender: 'AGENT',
+        time: saved.time,
+      });
       return saved;
     });
     await this.inbound.publishNewMessage(channel, client.id, message.id, false);

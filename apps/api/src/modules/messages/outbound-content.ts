@@ -1,4 +1,4 @@
-import { COMPOSE_MESSAGES, FORWARD_MAX_CONTACTS } from '@crm/shared';
+import { COMPOSE_MESSAGES, FORWARD_MAX_CONTACTS, type InteractiveMessage } from '@crm/shared';
 import { AppException } from '../../common/errors/app.exception';
 import type { OutboundContent, TemplateComponent } from '../../providers/channels/channel-provider';
 import type { SendMessageInput } from './dto/send-message.input';
@@ -142,6 +142,12 @@ export function outboundContent(message: Pick<MessageRow, 'type' | 'content' | '
         });
       }
       return { type: 'template', name: String(t.name), language: t.language ?? 'es_MX', components };
+    }
+    case 'interactive': {
+      const interactive = payload.interactive as InteractiveMessage | undefined;
+      return interactive && (interactive.kind === 'buttons' || interactive.kind === 'list')
+        ? { type: 'interactive', interactive }
+        : { type: 'text', text: message.content };
     }
     default:
       return { type: 'text', text: message.content };

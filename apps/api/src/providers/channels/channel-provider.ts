@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { InteractiveMessage } from '@crm/shared';
 
 /**
  * The one interface every messaging provider adapter implements (ARCHITECTURE "Provider adapters"). Domain code
@@ -52,7 +53,9 @@ export type OutboundContent =
   | { type: 'location'; latitude: number; longitude: number; name?: string; address?: string }
   | { type: 'contacts'; contacts: ContactCard[] }
   | { type: 'template'; name: string; language: string; components: TemplateComponent[] }
-  | { type: 'reaction'; providerMessageId: string; emoji: string };
+  | { type: 'reaction'; providerMessageId: string; emoji: string }
+  /** Issue 17: a menu — reply buttons or a list on WhatsApp; each adapter renders it as its channel can. */
+  | { type: 'interactive'; interactive: InteractiveMessage };
 
 export interface OutboundMessage {
   /** Recipient: phone digits (WhatsApp, SMS) or page-scoped id (Messenger). */
