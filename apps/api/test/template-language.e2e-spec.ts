@@ -1,97 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildTemplateComponents, TEMPLATE_MESSAGES, type TemplateView } from '@crm/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChannelsService } from '../src/modules/channels/channels.service';
-import { gql, registerCompany, startTestApp, type TestApp } from './helpers';
+import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
+import { gql, startTestApp, type TestApp } from './helpers';
 import { type TestSql, testSql } from './sql';
+import {
+  addChannel,
+  createTemplate,
+  newCompany,
+  routeGraphTemplates,
+  uniqueNumber,
+} from './template-helpers';
 
 // Issue 16: a template is submitted in its company's template language when the request names none.
 
-const APP_ID = '670843887433847';
-
-interface Recorded {
-  method: string;
-  path: string;
-  body: string;
-}
-
-/** The Graph API calls a Cloud API template creation makes, on 127.0.0.1; it records every request. */
-class FakeGraph {
-  readonly requests: Recorded[] = [];
-  private nextId = 1689556908100000;
-
-  private constructor(private readonly server: Server) {}
-
-  static async start(): Promise<FakeGraph> {
-    let fake: FakeGraph | null = null;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        if (!fake) return;
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const request = {
-          method: req.method ?? '',
-          path: url.pathname,
-          body: Buffer.concat(chunks).toString('utf8'),
-        };
-        fake.requests.push(request);
-        const reply = fake.answer(request, url.searchParams);
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fake = new FakeGraph(server);
-    return fake;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  /** The bodies of the template creations sent to one account. */
-  created(waba: string): Array<Record<string, unknown>> {
-    return this.requests
-      .filter((r) => r.method === 'POST' && r.path === `/v25.0/${waba}/message_templates`)
-      .map((r) => JSON.parse(r.body));
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private answer(request: Recorded, query: URLSearchParams): { status: number; body: unknown } {
-    const line = `${request.method} ${request.path}`;
-    if (line === 'GET /v25.0/debug_token') {
-      const waba = (query.get('input_token') ?? '').replace(/^token-/, '');
-      return {
-        status: 200,
-        body: {
-          data: {
-            app_id: APP_ID,
-            is_valid: true,
-            granular_scopes: [{ scope: 'whatsapp_business_management', target_ids: [waba] }],
-          },
-        },
-      };
-    }
-    const templates = /^(GET|POST) \/v25\.0\/([^/]+)\/message_templates$/.exec(line);
-    if (templates?.[1] === 'POST') {
-      return { status: 200, body: { id: String(this.nextId++), status: 'PENDING', category: 'UTILITY' } };
-    }
-    if (templates) return { status: 200, body: { data: [], paging: { cursors: {} } } };
-    return { status: 500, body: { error: { message: `unexpected ${line}`, code: 1 } } };
-  }
-}
-
 let t: TestApp;
 let ds: TestSql;
-let graph: FakeGraph;
+/** The Graph API calls a Cloud API template creation makes, on 127.0.0.1; it records every request. */
+let graph: FakeProviderServer;
 
 beforeAll(async () => {
-  graph = await FakeGraph.start();
+  graph = await FakeProviderServer.start();
+  routeGraphTemplates(graph, 1689556908100000);
   t = await startTestApp({
     WHATSAPP_GRAPH_URL: `${graph.url}/v25.0`,
     DIALOG360_URL: `${graph.url}/d360`,
@@ -103,11 +32,7 @@ afterAll(async () => {
   await t.close();
   await graph.close();
 });
-beforeEach(() => {
-  graph.requests.length = 0;
-});
-
-let seq = 0;
+beforeEach(() => graph.reset());
 
 interface Company {
   token: string;
@@ -118,22 +43,23 @@ interface Company {
 
 /** A new company with one Cloud API channel whose token manages its own account. */
 async function freshCompany(): Promise<Company> {
-  const owner = await registerCompany(t, 'idioma');
-  const [{ companyId }] = await ds.query(`SELECT "companyId" FROM users WHERE email = $1`, [owner.email]);
-  seq += 1;
-  const n = Number(`${process.pid % 1000}${String(Date.now()).slice(-6)}${seq}`);
+  const { token, companyId } = await newCompany(t, ds, 'idioma');
+  const n = uniqueNumber();
   const waba = String(102390000000000 + n);
-  const [row] = await ds.query(
-    `INSERT INTO channels ("companyId", name, platform, "providerId", "accessToken")
-     VALUES ($1, $2, 'whatsapp_cloud', $3, $4) RETURNING id`,
-    [
-      companyId,
-      `Canal idioma ${n}`,
-      String(106640000000000 + n),
-      t.app.get(ChannelsService).sealToken(`token-${waba}`),
-    ],
+  const channelId = await addChannel(
+    t,
+    ds,
+    companyId,
+    'whatsapp_cloud',
+    String(106640000000000 + n),
+    `token-${waba}`,
   );
-  return { token: owner.token, companyId, channelId: row.id as number, waba };
+  return { token, companyId, channelId, waba };
+}
+
+/** The bodies of the template creations sent to one account. */
+function created(waba: string): unknown[] {
+  return graph.to('POST', `/v25.0/${waba}/message_templates`).map((request) => request.json);
 }
 
 const SETTINGS = '{ companySettings { templateLanguage } }';
@@ -142,16 +68,10 @@ const UPDATE_LANGUAGE = `mutation($input: CompanySettingsInput!) {
 }`;
 
 function create(c: Company, body: Record<string, unknown>) {
-  return t.http
-    .post('/api/whatsappTemplate')
-    .set('Authorization', `Bearer ${c.token}`)
-    .send({
-      type: 'NORMAL_TEMPLATE',
-      category: 'utility',
-      channelId: c.channelId,
-      components: buildTemplateComponents({ text: 'Hola {{1}}, tu pedido está listo.', examples: ['Ana'] }),
-      ...body,
-    });
+  return createTemplate(t, c.token, c.channelId, {
+    components: buildTemplateComponents({ text: 'Hola {{1}}, tu pedido está listo.', examples: ['Ana'] }),
+    ...body,
+  });
 }
 
 describe('the company template language (issue 16)', () => {
@@ -174,7 +94,7 @@ describe('the company template language (issue 16)', () => {
     const res = await create(c, { name: 'pedido_argentina' });
     expect(res.status).toBe(200);
     expect((res.body.createWhatsappTemplate as TemplateView).language).toBe('es_AR');
-    expect(graph.created(c.waba)).toEqual([
+    expect(created(c.waba)).toEqual([
       expect.objectContaining({ name: 'pedido_argentina', language: 'es_AR' }),
     ]);
     const [row] = await ds.query(
@@ -185,7 +105,7 @@ describe('the company template language (issue 16)', () => {
 
     const named = await create(c, { name: 'pedido_en_ingles', language: 'en_US' });
     expect(named.status).toBe(200);
-    expect(graph.created(c.waba)[1]).toMatchObject({ name: 'pedido_en_ingles', language: 'en_US' });
+    expect(created(c.waba)[1]).toMatchObject({ name: 'pedido_en_ingles', language: 'en_US' });
 
     // Changing another setting keeps the language.
     const other = await gql(t, c.token, UPDATE_LANGUAGE, { input: { automaticAssignment: true } });
@@ -199,9 +119,7 @@ describe('the company template language (issue 16)', () => {
     const c = await freshCompany();
     const res = await create(c, { name: 'pedido_mexico' });
     expect(res.status).toBe(200);
-    expect(graph.created(c.waba)).toEqual([
-      expect.objectContaining({ name: 'pedido_mexico', language: 'es_MX' }),
-    ]);
+    expect(created(c.waba)).toEqual([expect.objectContaining({ name: 'pedido_mexico', language: 'es_MX' })]);
   });
 
   it('refuses a language that is not offered, naming the field, and keeps the one chosen', async () => {
@@ -226,6 +144,6 @@ describe('the company template language (issue 16)', () => {
     const bad = await create(c, { name: 'pedido_malo', language: 'es-AR' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'language' });
-    expect(graph.created(c.waba)).toEqual([]);
+    expect(created(c.waba)).toEqual([]);
   });
 });

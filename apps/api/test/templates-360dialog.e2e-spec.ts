@@ -1,30 +1,29 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildTemplateComponents, type TemplateView } from '@crm/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gql, registerCompany, startTestApp, type TestApp } from './helpers';
+import {
+  FakeProviderServer,
+  type FakeReply,
+  type ProviderRequest,
+} from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
+import { gql, startTestApp, type TestApp } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
 import { type TestSql, testSql } from './sql';
+import {
+  api,
+  createTemplate,
+  failingInserts,
+  JPEG,
+  newCompany,
+  rowNamed,
+  rowsOf,
+  statusWebhook,
+  waitFor,
+} from './template-helpers';
 
 // Issue 16: WhatsApp templates of a 360dialog number over HTTP, end to end: the number connected through the API,
 // header media, submission, status webhooks at the URL the connection registered, syncs, deletes and 360dialog's
 // refusals, against a fake 360dialog on 127.0.0.1 that checks each API key and records every request.
-
-interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  body: string;
-  raw: Buffer;
-}
-
-interface Reply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
 
 /** One item of 360dialog's waba_templates: Meta's template, its status in lower case, Meta's id as external_id. */
 interface WabaTemplate {
@@ -45,7 +44,7 @@ const SESSION_ID = 'upload:ZDM2MC1zZXNzaW9u?sig=ARb1d360';
 const HANDLE = '4::ZDM2MC1pbWFnZQ==:ARZd360h';
 
 /** Meta's refusal as 360dialog forwards it (the Cloud API's error object, unchanged). */
-function metaError(subcode: number | undefined, title: string, message = 'Invalid parameter'): Reply {
+function metaError(subcode: number | undefined, title: string, message = 'Invalid parameter'): FakeReply {
   return {
     status: 400,
     body: {
@@ -62,7 +61,7 @@ function metaError(subcode: number | undefined, title: string, message = 'Invali
 }
 
 /** 360dialog's gateway's own refusal: an HTTP status and a developer message. */
-function gatewayError(status: number, message: string, headers?: Record<string, string>): Reply {
+function gatewayError(status: number, message: string, headers?: Record<string, string>): FakeReply {
   return {
     status,
     body: { meta: { success: false, http_code: status, developer_message: message } },
@@ -71,68 +70,32 @@ function gatewayError(status: number, message: string, headers?: Record<string, 
 }
 
 /**
- * 360dialog's Messaging API for the numbers of this run: each API key names one number and its account, whose
- * templates live here (created through the API or, for the tests, in "the Hub"). A queued reply for a route wins once.
+ * The 360dialog Hub for the numbers of this run: each API key names one number and its account, whose templates
+ * live here (created through the API or, for the tests, in the Hub).
  */
-class Fake360Dialog {
-  readonly requests: Recorded[] = [];
-  private readonly accounts = new Map<string, WabaTemplate[]>();
-  private readonly queued: Array<{ route: RegExp; reply: Reply }> = [];
-  private nextId = 1790000000000000;
-
-  private constructor(private readonly server: Server) {}
-
-  static async start(): Promise<Fake360Dialog> {
-    let fake: Fake360Dialog | null = null;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        if (!fake) return;
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const raw = Buffer.concat(chunks);
-        const request: Recorded = {
-          method: req.method ?? '',
-          path: url.pathname,
-          query: url.searchParams,
-          headers: req.headers,
-          body: raw.toString('utf8'),
-          raw,
-        };
-        fake.requests.push(request);
-        const reply = fake.answer(request);
-        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fake = new Fake360Dialog(server);
-    return fake;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
+const dialogHub = {
+  accounts: new Map<string, WabaTemplate[]>(),
+  nextId: 1790000000000000,
 
   /** A key 360dialog issued for a number (its account starts empty). */
   issue(apiKey: string): void {
-    this.accounts.set(apiKey, []);
-  }
+    dialogHub.accounts.set(apiKey, []);
+  },
 
   /** The key stops working (revoked in the Hub). */
   revoke(apiKey: string): void {
-    this.accounts.delete(apiKey);
-  }
+    dialogHub.accounts.delete(apiKey);
+  },
 
   account(apiKey: string): WabaTemplate[] {
-    const account = this.accounts.get(apiKey);
+    const account = dialogHub.accounts.get(apiKey);
     if (!account) throw new Error(`no account for ${apiKey}`);
     return account;
-  }
+  },
 
   /** A template as the account holds it, made in the Hub unless the API made it. */
-  hubTemplate(apiKey: string, template: Partial<WabaTemplate> & { name: string }): WabaTemplate {
-    const metaId = String(this.nextId++);
+  template(apiKey: string, template: Partial<WabaTemplate> & { name: string }): WabaTemplate {
+    const metaId = String(dialogHub.nextId++);
     const item: WabaTemplate = {
       id: `d360-${metaId.slice(-6)}`,
       external_id: metaId,
@@ -144,51 +107,35 @@ class Fake360Dialog {
       components: [{ type: 'BODY', text: `Texto de ${template.name}` }],
       ...template,
     };
-    this.account(apiKey).push(item);
+    dialogHub.account(apiKey).push(item);
     return item;
-  }
+  },
+};
 
-  /** The next request whose `METHOD path` matches gets this reply. */
-  once(route: RegExp, reply: Reply): void {
-    this.queued.push({ route, reply });
-  }
+/** The key a request carries, when the Hub issued it and has not revoked it. */
+function issuedKey(request: ProviderRequest): string | undefined {
+  const key = request.headers['d360-api-key'];
+  return typeof key === 'string' && dialogHub.accounts.has(key) ? key : undefined;
+}
 
-  reset(): void {
-    this.requests.length = 0;
-    this.queued.length = 0;
-  }
-
-  /** Each request as `METHOD path?query`, in order. */
-  lines(): string[] {
-    return this.requests.map((r) => {
-      const query = r.query.toString();
-      return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
-    });
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private answer(request: Recorded): Reply {
-    const line = `${request.method} ${request.path}`;
-    const queued = this.queued.findIndex((q) => q.route.test(line));
-    if (queued >= 0) return this.queued.splice(queued, 1)[0].reply;
-    const key = request.headers['d360-api-key'];
-    const account = typeof key === 'string' ? this.accounts.get(key) : undefined;
-    if (!account) return gatewayError(401, 'Invalid api_key');
-    if (line === 'POST /v1/configs/webhook') return { status: 200, body: JSON.parse(request.body) };
-    if (line === 'POST /uploads') return { status: 200, body: { id: SESSION_ID } };
-    if (line === `POST /${SESSION_ID.split('?')[0]}`) return { status: 200, body: { h: HANDLE } };
-    if (line === 'POST /v1/configs/templates') {
-      const body = JSON.parse(request.body) as { name: string; language: string; category: string };
-      if (account.some((t) => t.name === body.name && t.language === body.language)) {
+/** 360dialog's Messaging API on the fake: every call needs an issued key and acts on that key's account. */
+function route360dialog(fake: FakeProviderServer): void {
+  fake
+    .route('*', (request) => issuedKey(request) === undefined, gatewayError(401, 'Invalid api_key'))
+    .route('POST', '/v1/configs/webhook', (request) => ({ status: 200, body: request.json }))
+    .route('POST', '/uploads', { status: 200, body: { id: SESSION_ID } })
+    .route('POST', `/${SESSION_ID.split('?')[0]}`, { status: 200, body: { h: HANDLE } })
+    .route('POST', '/v1/configs/templates', (request) => {
+      const key = issuedKey(request) as string;
+      const body = request.json as { name: string; language: string; category: string };
+      if (dialogHub.account(key).some((t) => t.name === body.name && t.language === body.language)) {
         return metaError(2388024, 'Message template already exists');
       }
-      const item = this.hubTemplate(key as string, { ...body, status: 'submitted' });
+      const item = dialogHub.template(key, { ...body, status: 'submitted' });
       return { status: 200, body: { id: item.external_id, status: 'PENDING', category: body.category } };
-    }
-    if (line === 'GET /v1/configs/templates') {
+    })
+    .route('GET', '/v1/configs/templates', (request) => {
+      const account = dialogHub.account(issuedKey(request) as string);
       const offset = Number(request.query.get('offset') ?? 0);
       const limit = Number(request.query.get('limit') ?? 1000);
       const page = account.slice(offset, offset + limit);
@@ -204,10 +151,10 @@ class Fake360Dialog {
           waba_templates: page,
         },
       };
-    }
-    const deleted = /^DELETE \/v1\/configs\/templates\/([^/]+)$/.exec(line);
-    if (deleted) {
-      const name = decodeURIComponent(deleted[1]);
+    })
+    .route('DELETE', /^\/v1\/configs\/templates\/([^/]+)$/, (request, [encoded]) => {
+      const account = dialogHub.account(issuedKey(request) as string);
+      const name = decodeURIComponent(encoded);
       if (!account.some((t) => t.name === name)) return metaError(2593002, 'Message template not found');
       const kept = account.filter((t) => t.name !== name);
       account.splice(0, account.length, ...kept);
@@ -217,18 +164,19 @@ class Fake360Dialog {
           meta: { developer_message: `template name=${name} was deleted`, http_code: 200, success: true },
         },
       };
-    }
-    return gatewayError(404, `unexpected ${line}`);
-  }
+    });
 }
 
 let t: TestApp;
 let ds: TestSql;
-let d360: Fake360Dialog;
+let d360: FakeProviderServer;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  d360 = await Fake360Dialog.start();
+  d360 = await FakeProviderServer.start((request) =>
+    gatewayError(404, `unexpected ${request.method} ${request.path}`),
+  );
+  route360dialog(d360);
   t = await startTestApp({
     APP_URL,
     DIALOG360_URL: d360.url,
@@ -262,7 +210,7 @@ interface Company {
   /** The WhatsApp Business Account behind the number: 360dialog's API never tells it, its webhooks do. */
   waba: string;
   /** What the connection registered with 360dialog: the webhook URL and the headers sent with every call. */
-  registration: Recorded;
+  registration: ProviderRequest;
 }
 
 const CONNECT = `mutation($input: ConnectDialog360ChannelInput!) {
@@ -271,16 +219,15 @@ const CONNECT = `mutation($input: ConnectDialog360ChannelInput!) {
 
 /** A new company whose owner connects a 360dialog number through the API, as the channels screen does. */
 async function freshCompany(): Promise<Company> {
-  const owner = await registerCompany(t, 'd360tpl');
-  const [{ companyId }] = await ds.query(`SELECT "companyId" FROM users WHERE email = $1`, [owner.email]);
+  const { token, companyId } = await newCompany(t, ds, 'd360tpl');
   const n = unique();
   const phone = `52133${n}`;
   const apiKey = `D360Key_${n}_AK`;
-  d360.issue(apiKey);
+  dialogHub.issue(apiKey);
   const before = d360.requests.length;
   const res = await gql<{ connectDialog360Channel: { id: number; platform: string; phone: string } }>(
     t,
-    owner.token,
+    token,
     CONNECT,
     { input: { apiKey, phoneNumber: `+${phone}` } },
   );
@@ -291,7 +238,7 @@ async function freshCompany(): Promise<Company> {
   // Setting up is not what the tests look at.
   d360.requests.length = 0;
   return {
-    token: owner.token,
+    token,
     companyId,
     channelId: channel?.id ?? 0,
     phone,
@@ -301,91 +248,24 @@ async function freshCompany(): Promise<Company> {
   };
 }
 
-function api(method: 'get' | 'post' | 'delete', path: string, token: string) {
-  return t.http[method](`/api${path}`).set('Authorization', `Bearer ${token}`);
-}
-
 function components(text: string, examples: string[] = []) {
   return buildTemplateComponents({ text, examples });
 }
 
 function create(c: Company, body: Record<string, unknown>) {
-  return api('post', '/whatsappTemplate', c.token).send({
-    type: 'NORMAL_TEMPLATE',
-    category: 'utility',
-    channelId: c.channelId,
-    ...body,
-  });
+  return createTemplate(t, c.token, c.channelId, body);
 }
 
 function remove(c: Company, templateName: string) {
-  return api('delete', '/whatsappTemplate', c.token).send({ templateName, channelId: c.channelId });
+  return api(t, 'delete', '/whatsappTemplate', c.token).send({ templateName, channelId: c.channelId });
 }
 
 function sync(c: Company, channelId = c.channelId) {
-  return api('post', '/whatsappTemplate/sync', c.token).send({ channelId });
-}
-
-async function rowsOf(companyId: number) {
-  return ds.query(`SELECT * FROM whatsapp_templates WHERE "companyId" = $1 ORDER BY id`, [companyId]);
-}
-
-async function rowNamed(companyId: number, name: string, language = 'es_MX') {
-  const [row] = await ds.query(
-    `SELECT * FROM whatsapp_templates WHERE "companyId" = $1 AND name = $2 AND language = $3`,
-    [companyId, name, language],
-  );
-  return row;
+  return api(t, 'post', '/whatsappTemplate/sync', c.token).send({ channelId });
 }
 
 function connect(token: string): Promise<Socket> {
   return openSocket(t.baseUrl, token, sockets);
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9,
-]);
-
-/**
- * A message_template_status_update as Meta sends it and 360dialog forwards it: Meta's envelope, the account id in
- * the entry, the template id as a JSON number (`null`: none).
- */
-function statusWebhook(
-  waba: string,
-  value: { event: string; id: string | null; name: string; language?: string; reason?: string },
-  time: number,
-): string {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: waba,
-        time,
-        changes: [
-          {
-            field: 'message_template_status_update',
-            value: {
-              event: value.event,
-              message_template_id: '__ID__',
-              message_template_name: value.name,
-              message_template_language: value.language ?? 'es_MX',
-              reason: value.reason ?? 'NONE',
-            },
-          },
-        ],
-      },
-    ],
-  });
-  return body.replace('"__ID__"', value.id ?? 'null');
 }
 
 /** POST to our webhook as 360dialog does: the registered URL with the registered headers (unless told otherwise). */
@@ -411,7 +291,7 @@ describe('a 360dialog number: header media, then the template', () => {
     });
     const socket = await connect(c.token);
 
-    const media = await api('post', '/whatsappTemplate/media', c.token)
+    const media = await api(t, 'post', '/whatsappTemplate/media', c.token)
       .field('channelId', String(c.channelId))
       .attach('file', JPEG, { filename: 'promo.jpg' });
     expect(media.status).toBe(200);
@@ -462,7 +342,7 @@ describe('a 360dialog number: header media, then the template', () => {
         { type: 'FOOTER', text: 'Gracias por tu compra' },
       ],
     });
-    const [atProvider] = d360.account(c.apiKey);
+    const [atProvider] = dialogHub.account(c.apiKey);
     const view = res.body.createWhatsappTemplate as TemplateView;
     expect(view).toMatchObject({
       channelId: c.channelId,
@@ -478,7 +358,7 @@ describe('a 360dialog number: header media, then the template', () => {
     // The preview keeps our copy of the header; 360dialog got its own handle.
     expect(view.components).toEqual(body);
     expect(await updated).toEqual(view);
-    expect(await rowNamed(c.companyId, 'pedido_listo')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'pedido_listo')).toMatchObject({
       origin: 'created',
       providerTemplateId: atProvider.external_id,
       // 360dialog's answer does not name the account; its first status webhook will.
@@ -488,8 +368,8 @@ describe('a 360dialog number: header media, then the template', () => {
 
   it('answers 360dialog’s refusal of the upload and keeps no file', async () => {
     const c = await freshCompany();
-    d360.once(/^POST \/upload:/, metaError(2388047, 'Message header format is incorrect'));
-    const failed = await api('post', '/whatsappTemplate/media', c.token)
+    d360.routeOnce('POST', /^\/upload:/, metaError(2388047, 'Message header format is incorrect'));
+    const failed = await api(t, 'post', '/whatsappTemplate/media', c.token)
       .field('channelId', String(c.channelId))
       .attach('file', JPEG, { filename: 'promo.jpg' });
     expect(failed.status).toBe(400);
@@ -506,7 +386,7 @@ describe('a 360dialog number: the provider’s refusals of a template', () => {
   it('answers a name taken at 360dialog as 409 TEMPLATE_ALREADY_EXISTS, and each other refusal as its code, storing nothing', async () => {
     const c = await freshCompany();
     // Made in the 360dialog Hub, so not in our table: only 360dialog knows the name is taken.
-    d360.hubTemplate(c.apiKey, { name: 'ya_existe' });
+    dialogHub.template(c.apiKey, { name: 'ya_existe' });
     const taken = await create(c, { name: 'ya_existe', components: components('Hola') });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({
@@ -518,7 +398,7 @@ describe('a 360dialog number: the provider’s refusals of a template', () => {
     expect(d360.requests[0].headers['d360-api-key']).toBe(c.apiKey);
     expect(JSON.parse(d360.requests[0].body)).toMatchObject({ name: 'ya_existe', language: 'es_MX' });
 
-    const cases: Array<[Reply, number, string, string | undefined]> = [
+    const cases: Array<[FakeReply, number, string, string | undefined]> = [
       // 360dialog's gateway words it itself.
       [
         gatewayError(400, 'Template with name en_palabras already exists'),
@@ -538,14 +418,14 @@ describe('a 360dialog number: the provider’s refusals of a template', () => {
       [gatewayError(400, 'Invalid components'), 400, 'TEMPLATE_ERROR', undefined],
     ];
     for (const [reply, status, code, field] of cases) {
-      d360.once(/^POST \/v1\/configs\/templates$/, reply);
+      d360.routeOnce('POST', '/v1/configs/templates', reply);
       const res = await create(c, { name: 'en_palabras', components: components('Hola') });
       expect(res.status, code).toBe(status);
       expect(res.body.code, code).toBe(code);
       expect(res.body.field, code).toBe(field);
       expect(res.body.userMessage, code).toMatch(/\S/);
     }
-    expect(await rowsOf(c.companyId)).toEqual([]);
+    expect(await rowsOf(ds, c.companyId)).toEqual([]);
 
     // A name the channel has in that language is refused before 360dialog is asked.
     expect((await create(c, { name: 'propia', components: components('Hola') })).status).toBe(200);
@@ -554,7 +434,7 @@ describe('a 360dialog number: the provider’s refusals of a template', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'TEMPLATE_ALREADY_EXISTS', field: 'name' });
     expect(d360.requests).toEqual([]);
-    expect((await rowsOf(c.companyId)).map((r: { name: string }) => r.name)).toEqual(['propia']);
+    expect((await rowsOf(ds, c.companyId)).map((r: { name: string }) => r.name)).toEqual(['propia']);
   });
 });
 
@@ -565,7 +445,7 @@ describe('a 360dialog number: status webhooks', () => {
     expect(
       (await create(c, { name: 'estado', components: components('Tu pedido va en camino.') })).status,
     ).toBe(200);
-    const { id, providerTemplateId } = await rowNamed(c.companyId, 'estado');
+    const { id, providerTemplateId } = await rowNamed(ds, c.companyId, 'estado');
     d360.reset();
 
     const approval = statusWebhook(
@@ -578,7 +458,7 @@ describe('a 360dialog number: status webhooks', () => {
     expect(
       (await postWebhook(c, approval, { 'x-webhook-token': 'dev-360dialog-webhook-token' })).status,
     ).toBe(401);
-    expect(await rowNamed(c.companyId, 'estado')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'estado')).toMatchObject({
       status: 'submitted',
       rawStatus: 'PENDING',
     });
@@ -593,7 +473,7 @@ describe('a 360dialog number: status webhooks', () => {
     expect(hook.status).toBe(200);
     expect(hook.body).toEqual({ received: true });
     expect(await accepted).toMatchObject({ id, name: 'estado', rawStatus: 'APPROVED', reason: null });
-    expect(await rowNamed(c.companyId, 'estado')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'estado')).toMatchObject({
       status: 'accepted',
       rawStatus: 'APPROVED',
       reason: null,
@@ -608,7 +488,7 @@ describe('a 360dialog number: status webhooks', () => {
       1750263800,
     );
     expect((await postWebhook(c, late)).status).toBe(200);
-    expect(await rowNamed(c.companyId, 'estado')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'estado')).toMatchObject({
       status: 'accepted',
       rawStatus: 'APPROVED',
     });
@@ -626,12 +506,12 @@ describe('a 360dialog number: status webhooks', () => {
     );
     expect((await postWebhook(c, rejection)).status).toBe(200);
     expect(await denied).toMatchObject({ id, rawStatus: 'REJECTED', reason: 'INCORRECT_CATEGORY' });
-    expect(await rowNamed(c.companyId, 'estado')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'estado')).toMatchObject({
       status: 'denied',
       rawStatus: 'REJECTED',
       reason: 'INCORRECT_CATEGORY',
     });
-    const list = await api('get', `/whatsappTemplate/${c.companyId}`, c.token);
+    const list = await api(t, 'get', `/whatsappTemplate/${c.companyId}`, c.token);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
       expect.objectContaining({
@@ -661,25 +541,25 @@ describe('a 360dialog number: status webhooks', () => {
       1750263700,
     );
     expect((await postWebhook(c, approval)).status).toBe(200);
-    expect(await rowNamed(c.companyId, 'mismo_nombre')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'mismo_nombre')).toMatchObject({
       status: 'accepted',
       providerAccountId: c.waba,
     });
-    expect(await rowNamed(other.companyId, 'mismo_nombre')).toMatchObject({ status: 'submitted' });
+    expect(await rowNamed(ds, other.companyId, 'mismo_nombre')).toMatchObject({ status: 'submitted' });
 
     // At the URL without a number (an older registration), Meta's id alone names the template.
-    const { providerTemplateId } = await rowNamed(other.companyId, 'mismo_nombre');
+    const { providerTemplateId } = await rowNamed(ds, other.companyId, 'mismo_nombre');
     const rejection = statusWebhook(
       other.waba,
       { event: 'REJECTED', id: providerTemplateId, name: 'mismo_nombre', reason: 'PROMOTIONAL' },
       1750263700,
     );
     expect((await postWebhook(other, rejection, undefined, '/webhooks/360dialog')).status).toBe(200);
-    expect(await rowNamed(other.companyId, 'mismo_nombre')).toMatchObject({
+    expect(await rowNamed(ds, other.companyId, 'mismo_nombre')).toMatchObject({
       status: 'denied',
       reason: 'PROMOTIONAL',
     });
-    expect(await rowNamed(c.companyId, 'mismo_nombre')).toMatchObject({ status: 'accepted' });
+    expect(await rowNamed(ds, c.companyId, 'mismo_nombre')).toMatchObject({ status: 'accepted' });
   });
 });
 
@@ -688,21 +568,21 @@ describe('a 360dialog number: POST /api/whatsappTemplate/sync', () => {
     const c = await freshCompany();
     const socket = await connect(c.token);
     expect((await create(c, { name: 'nuestra', components: components('Hola') })).status).toBe(200);
-    const [ours] = d360.account(c.apiKey);
+    const [ours] = dialogHub.account(c.apiKey);
     ours.status = 'approved';
-    const hub = d360.hubTemplate(c.apiKey, {
+    const hub = dialogHub.template(c.apiKey, {
       name: 'hecha_en_hub',
       category: 'MARKETING',
       status: 'rejected',
       rejected_reason: 'PROMOTIONAL',
       components: [{ type: 'BODY', text: 'Todo al 2x1 para {{1}}', example: { body_text: [['Ana']] } }],
     });
-    const review = d360.hubTemplate(c.apiKey, {
+    const review = dialogHub.template(c.apiKey, {
       name: 'en_revision',
       language: 'en_US',
       status: 'submitted',
     });
-    d360.hubTemplate(c.apiKey, { name: 'borrada', status: 'deleted', components: [] });
+    dialogHub.template(c.apiKey, { name: 'borrada', status: 'deleted', components: [] });
     d360.reset();
 
     const imported = nextEvent<TemplateView>(
@@ -725,23 +605,23 @@ describe('a 360dialog number: POST /api/whatsappTemplate/sync', () => {
       variables: 1,
       components: hub.components,
     });
-    expect(await rowNamed(c.companyId, 'nuestra')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'nuestra')).toMatchObject({
       origin: 'created',
       status: 'accepted',
       rawStatus: 'APPROVED',
     });
     // Meta's id, which status webhooks carry, not 360dialog's own.
-    expect(await rowNamed(c.companyId, 'hecha_en_hub')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'hecha_en_hub')).toMatchObject({
       origin: 'imported',
       providerTemplateId: hub.external_id,
     });
-    expect(await rowNamed(c.companyId, 'en_revision', 'en_US')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'en_revision', 'en_US')).toMatchObject({
       origin: 'imported',
       status: 'submitted',
       rawStatus: 'PENDING',
       providerTemplateId: review.external_id,
     });
-    expect(await rowNamed(c.companyId, 'borrada')).toBeUndefined();
+    expect(await rowNamed(ds, c.companyId, 'borrada')).toBeUndefined();
 
     const again = await sync(c);
     expect(again.body).toEqual({ imported: 0, updated: 0, total: 4 });
@@ -753,7 +633,7 @@ describe('a 360dialog number: POST /api/whatsappTemplate/sync', () => {
       Math.floor(Date.now() / 1000) + 60,
     );
     expect((await postWebhook(c, approval)).status).toBe(200);
-    expect(await rowNamed(c.companyId, 'en_revision', 'en_US')).toMatchObject({ status: 'accepted' });
+    expect(await rowNamed(ds, c.companyId, 'en_revision', 'en_US')).toMatchObject({ status: 'accepted' });
   });
 
   it("refuses another company's channel and answers 360dialog's failures with their codes", async () => {
@@ -762,16 +642,16 @@ describe('a 360dialog number: POST /api/whatsappTemplate/sync', () => {
     const foreign = await sync(c, other.channelId);
     expect(foreign.status).toBe(400);
     expect(foreign.body.field).toBe('channelId');
-    d360.once(/^GET \/v1\/configs\/templates$/, { status: 503, body: 'Service Unavailable' });
+    d360.routeOnce('GET', '/v1/configs/templates', { status: 503, body: 'Service Unavailable' });
     const down = await sync(c);
     expect(down.status).toBe(503);
     expect(down.body.code).toBe('PROVIDER_UNAVAILABLE');
-    d360.revoke(c.apiKey);
+    dialogHub.revoke(c.apiKey);
     const revoked = await sync(c);
     expect(revoked.status).toBe(400);
     expect(revoked.body.code).toBe('PROVIDER_AUTH_ERROR');
     expect(d360.requests.every((r) => r.headers['d360-api-key'] === c.apiKey)).toBe(true);
-    expect(await rowsOf(c.companyId)).toEqual([]);
+    expect(await rowsOf(ds, c.companyId)).toEqual([]);
   });
 });
 
@@ -783,7 +663,7 @@ describe('a 360dialog number: DELETE /api/whatsappTemplate', () => {
     expect(
       (await create(c, { name: 'adios', language: 'en_US', components: components('Goodbye') })).status,
     ).toBe(200);
-    const [es, en] = (await rowsOf(c.companyId)).map((row: { id: number }) => row.id);
+    const [es, en] = (await rowsOf(ds, c.companyId)).map((row: { id: number }) => row.id);
     await ds.query(
       `INSERT INTO welcome_messages ("companyId", "channelId", "templateId") VALUES ($1, $2, $3)`,
       [c.companyId, c.channelId, en],
@@ -808,8 +688,8 @@ describe('a 360dialog number: DELETE /api/whatsappTemplate', () => {
     expect(d360.lines()).toEqual(['DELETE /v1/configs/templates/adios']);
     expect(d360.requests[0].headers['d360-api-key']).toBe(c.apiKey);
     expect(d360.requests[0].body).toBe('');
-    expect(d360.account(c.apiKey)).toEqual([]);
-    expect(await rowsOf(c.companyId)).toEqual([]);
+    expect(dialogHub.account(c.apiKey)).toEqual([]);
+    expect(await rowsOf(ds, c.companyId)).toEqual([]);
     await waitFor(
       async () => gone.length,
       (n) => n === 2,
@@ -823,13 +703,13 @@ describe('a 360dialog number: DELETE /api/whatsappTemplate', () => {
     const other = await freshCompany();
     expect((await create(c, { name: 'se_queda', components: components('Hola') })).status).toBe(200);
     d360.reset();
-    d360.once(/^DELETE /, gatewayError(500, 'Internal error'));
+    d360.routeOnce('DELETE', () => true, gatewayError(500, 'Internal error'));
     const failed = await remove(c, 'se_queda');
     expect(failed.status).toBe(500);
     expect(failed.body).toMatchObject({ code: 'ERROR_DELETING_WHATSAPPTEMPLATE', field: 'templateName' });
-    expect(await rowNamed(c.companyId, 'se_queda')).toBeDefined();
+    expect(await rowNamed(ds, c.companyId, 'se_queda')).toBeDefined();
 
-    const foreign = await api('delete', '/whatsappTemplate', other.token).send({
+    const foreign = await api(t, 'delete', '/whatsappTemplate', other.token).send({
       templateName: 'se_queda',
       channelId: c.channelId,
     });
@@ -840,38 +720,26 @@ describe('a 360dialog number: DELETE /api/whatsappTemplate', () => {
     expect(unknown.body).toMatchObject({ code: 'TEMPLATE_NOT_FOUND', field: 'templateName' });
 
     // Deleted in the 360dialog Hub meanwhile: 360dialog no longer has it, so ours goes too.
-    d360.account(c.apiKey).length = 0;
+    dialogHub.account(c.apiKey).length = 0;
     d360.reset();
     const res = await remove(c, 'se_queda');
     expect(res.status).toBe(200);
     expect(d360.lines()).toEqual(['DELETE /v1/configs/templates/se_queda']);
-    expect(await rowNamed(c.companyId, 'se_queda')).toBeUndefined();
+    expect(await rowNamed(ds, c.companyId, 'se_queda')).toBeUndefined();
   });
 });
 
 describe('a 360dialog number: nothing half-stored', () => {
   // Our table refuses the row after 360dialog took the template (a trigger stands for any storage failure).
-  async function failingInserts<T>(name: string, run: () => Promise<T>): Promise<T> {
-    await ds.query(`CREATE OR REPLACE FUNCTION test_refuse_d360_template() RETURNS trigger AS $$
-      BEGIN IF NEW.name = '${name}' AND NEW.origin = 'created' THEN RAISE EXCEPTION 'storage down'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await ds.query(`CREATE TRIGGER test_refuse_d360_${name} BEFORE INSERT OR UPDATE ON whatsapp_templates
-      FOR EACH ROW EXECUTE FUNCTION test_refuse_d360_template()`);
-    try {
-      return await run();
-    } finally {
-      await ds.query(`DROP TRIGGER test_refuse_d360_${name} ON whatsapp_templates`);
-    }
-  }
-
   it('withdraws the template at 360dialog by its name when our table does not take it', async () => {
     const c = await freshCompany();
-    const res = await failingInserts('no_se_guarda', () =>
+    const res = await failingInserts(ds, 'no_se_guarda', () =>
       create(c, { name: 'no_se_guarda', components: components('Hola') }),
     );
     expect(res.status).toBe(500);
     expect(d360.lines()).toEqual(['POST /v1/configs/templates', 'DELETE /v1/configs/templates/no_se_guarda']);
-    expect(d360.account(c.apiKey)).toEqual([]);
-    expect(await rowsOf(c.companyId)).toEqual([]);
+    expect(dialogHub.account(c.apiKey)).toEqual([]);
+    expect(await rowsOf(ds, c.companyId)).toEqual([]);
   });
 
   it('imports it by a sync instead when deleting the name would take its other languages', async () => {
@@ -880,27 +748,27 @@ describe('a 360dialog number: nothing half-stored', () => {
       (await create(c, { name: 'bilingue', language: 'en_US', components: components('Hi') })).status,
     ).toBe(200);
     d360.reset();
-    const res = await failingInserts('bilingue', () =>
+    const res = await failingInserts(ds, 'bilingue', () =>
       create(c, { name: 'bilingue', components: components('Hola') }),
     );
     expect(res.status).toBe(500);
     const imported = await waitFor(
-      () => rowNamed(c.companyId, 'bilingue'),
+      () => rowNamed(ds, c.companyId, 'bilingue'),
       (row) => row !== undefined,
     );
     expect(imported).toMatchObject({
       origin: 'imported',
       status: 'submitted',
       rawStatus: 'PENDING',
-      providerTemplateId: d360.account(c.apiKey).find((item) => item.language === 'es_MX')?.external_id,
+      providerTemplateId: dialogHub.account(c.apiKey).find((item) => item.language === 'es_MX')?.external_id,
     });
     expect(d360.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
     expect(
-      d360
+      dialogHub
         .account(c.apiKey)
         .map((item) => item.language)
         .sort(),
     ).toEqual(['en_US', 'es_MX']);
-    expect(await rowNamed(c.companyId, 'bilingue', 'en_US')).toMatchObject({ origin: 'created' });
+    expect(await rowNamed(ds, c.companyId, 'bilingue', 'en_US')).toMatchObject({ origin: 'created' });
   });
 });

@@ -1,164 +1,55 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildTemplateComponents, type TemplateComponent, type TemplateView } from '@crm/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JobQueueService } from '../src/jobs/job-queue.service';
-import { ChannelsService } from '../src/modules/channels/channels.service';
-import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
+import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
+import { gql, login, startTestApp, type TestApp } from './helpers';
 import { nextEvent, openSocket } from './socket-helpers';
 import { type TestSql, testSql } from './sql';
+import {
+  addChannel,
+  api,
+  createTemplate,
+  failingInserts,
+  GRAPH_HEADER_HANDLE,
+  GRAPH_UPLOAD_SESSION,
+  type GraphTemplateAccounts,
+  JPEG,
+  newCompany,
+  routeGraphTemplates,
+  rowNamed,
+  rowsOf,
+  statusWebhook,
+  uniqueNumber,
+  waitFor,
+} from './template-helpers';
 import { postWhatsapp } from './webhook-helpers';
 
 // Issue 16: WhatsApp templates over HTTP, against a fake Graph API and a fake 360dialog on 127.0.0.1 that record
 // every request, the sandbox's simulated review, status webhooks, syncs and the delete guard.
 
-interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  body: string;
-  raw: Buffer;
-}
-
-interface Reply {
-  status: number;
-  body: unknown;
-}
-
-const APP_ID = '670843887433847';
-
-/**
- * Graph API (under /v25.0) and 360dialog (under /d360) on one loopback server, answering by route like the real
- * ones: a token `token-<waba>` manages WhatsApp Business Account <waba>. A queued reply for a route wins once.
- */
-class FakeMeta {
-  readonly requests: Recorded[] = [];
-  /** What each account holds, as GET /{waba}/message_templates lists it. */
-  readonly lists = new Map<string, Array<Record<string, unknown>>>();
-  private readonly queued: Array<{ route: RegExp; reply: Reply }> = [];
-  private nextId = 1689556908000000;
-
-  private constructor(private readonly server: Server) {}
-
-  static async start(): Promise<FakeMeta> {
-    let fake: FakeMeta | null = null;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        if (!fake) return;
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const raw = Buffer.concat(chunks);
-        const request: Recorded = {
-          method: req.method ?? '',
-          path: url.pathname,
-          query: url.searchParams,
-          headers: req.headers,
-          body: raw.toString('utf8'),
-          raw,
-        };
-        fake.requests.push(request);
-        const reply = fake.answer(request);
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    fake = new FakeMeta(server);
-    return fake;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  /** The next request whose `METHOD path` matches gets this reply. */
-  once(route: RegExp, reply: Reply): void {
-    this.queued.push({ route, reply });
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.queued.length = 0;
-  }
-
-  of(method: string, pathPart: string): Recorded[] {
-    return this.requests.filter((r) => r.method === method && r.path.includes(pathPart));
-  }
-
-  account(waba: string): Array<Record<string, unknown>> {
-    let account = this.lists.get(waba);
-    if (!account) {
-      account = [];
-      this.lists.set(waba, account);
-    }
-    return account;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private answer(request: Recorded): Reply {
-    const line = `${request.method} ${request.path}`;
-    const queued = this.queued.findIndex((q) => q.route.test(line));
-    if (queued >= 0) return this.queued.splice(queued, 1)[0].reply;
-    if (line === 'GET /v25.0/debug_token') {
-      const waba = (request.query.get('input_token') ?? '').replace(/^token-/, '');
-      return {
-        status: 200,
-        body: {
-          data: {
-            app_id: APP_ID,
-            is_valid: true,
-            granular_scopes: [{ scope: 'whatsapp_business_management', target_ids: [waba] }],
-          },
-        },
-      };
-    }
-    if (line === `POST /v25.0/${APP_ID}/uploads` || line === 'POST /d360/uploads') {
-      return { status: 200, body: { id: 'upload:MTphdHRhY2htZW50?sig=ARZ4n9lh' } };
-    }
-    if (/^POST \/(v25\.0|d360)\/upload:/.test(line))
-      return { status: 200, body: { h: '4::aW1hZ2U=:ARYmVnVHo0f' } };
-    const templates = /^(GET|POST|DELETE) \/v25\.0\/([^/]+)\/message_templates$/.exec(line);
-    if (templates) {
-      const [, method, waba] = templates;
-      const account = this.account(waba);
-      if (method === 'POST') {
-        const body = JSON.parse(request.body);
-        const id = String(this.nextId++);
-        account.push({ ...body, id, status: 'PENDING' });
-        return { status: 200, body: { id, status: 'PENDING', category: body.category } };
-      }
-      if (method === 'DELETE') {
-        const name = request.query.get('name');
-        const id = request.query.get('hsm_id');
-        const kept = account.filter((item) => item.name !== name || (id !== null && item.id !== id));
-        this.lists.set(waba, kept);
-        return { status: 200, body: { success: true } };
-      }
-      return { status: 200, body: { data: account, paging: { cursors: {} } } };
-    }
-    if (line === 'GET /d360/v1/configs/templates') {
-      return { status: 200, body: { waba_templates: [], count: 0, total: 0, offset: 0, limit: 1000 } };
-    }
-    if (line === 'POST /d360/v1/configs/templates') {
-      return { status: 200, body: { id: String(this.nextId++), status: 'PENDING', category: 'UTILITY' } };
-    }
-    return { status: 500, body: { error: { message: `unexpected ${line}`, code: 1 } } };
-  }
-}
-
 let t: TestApp;
 let ds: TestSql;
-let meta: FakeMeta;
+/** Graph API (under /v25.0) and 360dialog (under /d360) on one loopback server, answering by route like the real ones. */
+let meta: FakeProviderServer;
+let accounts: GraphTemplateAccounts;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  meta = await FakeMeta.start();
+  meta = await FakeProviderServer.start();
+  accounts = routeGraphTemplates(meta, 1689556908000000);
+  // 360dialog: the header upload, and an account that takes every template and lists none.
+  meta
+    .route('POST', '/d360/uploads', { status: 200, body: { id: GRAPH_UPLOAD_SESSION } })
+    .route('POST', /^\/d360\/upload:/, { status: 200, body: { h: GRAPH_HEADER_HANDLE } })
+    .route('GET', '/d360/v1/configs/templates', {
+      status: 200,
+      body: { waba_templates: [], count: 0, total: 0, offset: 0, limit: 1000 },
+    })
+    .route('POST', '/d360/v1/configs/templates', () => ({
+      status: 200,
+      body: { id: accounts.nextId(), status: 'PENDING', category: 'UTILITY' },
+    }));
   t = await startTestApp({
     WHATSAPP_GRAPH_URL: `${meta.url}/v25.0`,
     DIALOG360_URL: `${meta.url}/d360`,
@@ -177,12 +68,6 @@ beforeEach(() => meta.reset());
 // ---------------------------------------------------------------------------------------------------------
 // Companies and channels of each test.
 
-let seq = 0;
-function unique(): number {
-  seq += 1;
-  return Number(`${process.pid % 1000}${String(Date.now()).slice(-6)}${seq}`);
-}
-
 interface Company {
   token: string;
   companyId: number;
@@ -195,36 +80,23 @@ interface Company {
   dialogPhone: string;
 }
 
-async function addChannel(companyId: number, platform: string, providerId: string, token: string | null) {
-  const sealed = token ? t.app.get(ChannelsService).sealToken(token) : null;
-  const [row] = await ds.query(
-    `INSERT INTO channels ("companyId", name, platform, "providerId", "accessToken")
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [companyId, `Canal ${platform} ${providerId}`, platform, providerId, sealed],
-  );
-  return row.id as number;
-}
-
 async function freshCompany(): Promise<Company> {
-  const owner = await registerCompany(t, 'plantillas');
-  const [{ companyId }] = await ds.query(`SELECT "companyId" FROM users WHERE email = $1`, [owner.email]);
-  const n = unique();
+  const { token, companyId } = await newCompany(t, ds, 'plantillas');
+  const n = uniqueNumber();
   const waba = String(102290000000000 + n);
   const dialogPhone = `52155${String(n).slice(-8).padStart(8, '0')}`;
+  const channel = (platform: string, providerId: string, secret: string | null) =>
+    addChannel(t, ds, companyId, platform, providerId, secret);
   return {
-    token: owner.token,
+    token,
     companyId,
     waba,
-    cloud: await addChannel(companyId, 'whatsapp_cloud', String(106540000000000 + n), `token-${waba}`),
-    sandbox: await addChannel(companyId, 'sandbox', `sandbox-tpl-${n}`, null),
-    messenger: await addChannel(companyId, 'messenger', `page-tpl-${n}`, 'page-token'),
-    dialog: await addChannel(companyId, 'dialog360', dialogPhone, 'd360-key'),
+    cloud: await channel('whatsapp_cloud', String(106540000000000 + n), `token-${waba}`),
+    sandbox: await channel('sandbox', `sandbox-tpl-${n}`, null),
+    messenger: await channel('messenger', `page-tpl-${n}`, 'page-token'),
+    dialog: await channel('dialog360', dialogPhone, 'd360-key'),
     dialogPhone,
   };
-}
-
-function api(method: 'get' | 'post' | 'delete', path: string, token: string) {
-  return t.http[method](`/api${path}`).set('Authorization', `Bearer ${token}`);
 }
 
 function components(
@@ -237,80 +109,20 @@ function components(
 }
 
 function create(c: Company, body: Record<string, unknown>) {
-  return api('post', '/whatsappTemplate', c.token).send({
-    type: 'NORMAL_TEMPLATE',
-    category: 'utility',
-    channelId: c.cloud,
-    ...body,
-  });
-}
-
-async function rowsOf(companyId: number) {
-  return ds.query(`SELECT * FROM whatsapp_templates WHERE "companyId" = $1 ORDER BY id`, [companyId]);
-}
-
-async function rowNamed(companyId: number, name: string) {
-  const [row] = await ds.query(`SELECT * FROM whatsapp_templates WHERE "companyId" = $1 AND name = $2`, [
-    companyId,
-    name,
-  ]);
-  return row;
+  return createTemplate(t, c.token, c.cloud, body);
 }
 
 function connect(token: string): Promise<Socket> {
   return openSocket(t.baseUrl, token, sockets);
 }
 
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9,
-]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 function uploadMedia(c: Company, channelId: number, file: Buffer, filename: string, headerType?: string) {
-  const req = api('post', '/whatsappTemplate/media', c.token)
+  const req = api(t, 'post', '/whatsappTemplate/media', c.token)
     .field('channelId', String(channelId))
     .attach('file', file, { filename });
   return headerType ? req.field('headerType', headerType) : req;
-}
-
-/** A message_template_status_update as Meta posts it (`id` may be a raw JSON number text). */
-function statusWebhook(
-  waba: string,
-  value: { event: string; id?: string | null; name: string; language: string; reason?: string },
-  time: number,
-): string {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: waba,
-        time,
-        changes: [
-          {
-            field: 'message_template_status_update',
-            value: {
-              event: value.event,
-              message_template_id: '__ID__',
-              message_template_name: value.name,
-              message_template_language: value.language,
-              reason: value.reason ?? 'NONE',
-            },
-          },
-        ],
-      },
-    ],
-  });
-  // Meta sends the id as a JSON number.
-  return body.replace('"__ID__"', value.id ?? 'null');
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -319,7 +131,10 @@ describe('POST /api/identify-variables', () => {
   it('proposes numbered variables with their examples and a category, as the spec shapes it', async () => {
     const c = await freshCompany();
     const text = 'Hola Ana, tu pedido A-12345 llega el 5 de mayo.';
-    const res = await api('post', '/identify-variables', c.token).send({ text, isIdentifyVariables: true });
+    const res = await api(t, 'post', '/identify-variables', c.token).send({
+      text,
+      isIdentifyVariables: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.category).toBe('utility');
     expect(res.body.proposal.originalText).toBe(text);
@@ -327,7 +142,7 @@ describe('POST /api/identify-variables', () => {
     expect(JSON.parse(res.body.variables)).toEqual(res.body.proposal.variables);
     expect(res.body.proposal.variables.map((v: { example: string }) => v.example)).toContain('Ana');
 
-    const categoryOnly = await api('post', '/identify-variables', c.token).send({
+    const categoryOnly = await api(t, 'post', '/identify-variables', c.token).send({
       text: '¡Aprovecha 30% de descuento en toda la tienda este fin de semana!',
     });
     expect(categoryOnly.status).toBe(200);
@@ -337,20 +152,20 @@ describe('POST /api/identify-variables', () => {
 
   it('falls back to utility without variables on an empty text, refuses a text that is not a string', async () => {
     const c = await freshCompany();
-    const empty = await api('post', '/identify-variables', c.token).send({
+    const empty = await api(t, 'post', '/identify-variables', c.token).send({
       text: '',
       isIdentifyVariables: true,
     });
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ category: 'utility', variables: '[]' });
-    const bad = await api('post', '/identify-variables', c.token).send({ text: 42 });
+    const bad = await api(t, 'post', '/identify-variables', c.token).send({ text: 42 });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'text' });
   });
 
   it('needs the whatsappTemplate permission', async () => {
     const agente = await login(t, 'agente@demo.local');
-    const res = await api('post', '/identify-variables', agente).send({ text: 'Hola' });
+    const res = await api(t, 'post', '/identify-variables', agente).send({ text: 'Hola' });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
   });
@@ -368,14 +183,14 @@ describe('header media, then the template (WhatsApp Cloud API)', () => {
       fileName: 'promo.jpg',
       size: JPEG.length,
     });
-    const session = meta.of('POST', '/uploads')[0];
+    const session = meta.to('POST', /\/uploads/)[0];
     expect(Object.fromEntries(session.query)).toEqual({
       file_name: 'promo.jpg',
       file_length: String(JPEG.length),
       file_type: 'image/jpeg',
     });
     expect(session.headers.authorization).toBe(`Bearer token-${c.waba}`);
-    const bytes = meta.of('POST', '/upload:')[0];
+    const bytes = meta.to('POST', /\/upload:/)[0];
     expect(bytes.raw.equals(JPEG)).toBe(true);
     expect(bytes.headers.authorization).toBe(`OAuth token-${c.waba}`);
     // Our copy is public by its unguessable URL, for previews.
@@ -425,7 +240,7 @@ describe('header media, then the template (WhatsApp Cloud API)', () => {
       ],
     });
     expect(await updated).toEqual(view);
-    const row = await rowNamed(c.companyId, 'pedido_listo');
+    const row = await rowNamed(ds, c.companyId, 'pedido_listo');
     expect(row).toMatchObject({
       origin: 'created',
       providerAccountId: c.waba,
@@ -443,7 +258,7 @@ describe('header media, then the template (WhatsApp Cloud API)', () => {
       }),
     });
     expect(text.status).toBe(200);
-    expect(JSON.parse(meta.of('POST', '/message_templates')[0].body).components[0]).toEqual({
+    expect(JSON.parse(meta.to('POST', /\/message_templates/)[0].body).components[0]).toEqual({
       type: 'HEADER',
       format: 'TEXT',
       text: 'Order',
@@ -481,7 +296,7 @@ describe('header media, then the template (WhatsApp Cloud API)', () => {
     const pdfAsImage = await uploadMedia(c, c.cloud, PDF, 'catalogo.pdf', 'imagen');
     expect(pdfAsImage.status).toBe(400);
     expect(pdfAsImage.body.field).toBe('file');
-    const none = await api('post', '/whatsappTemplate/media', c.token).field('channelId', String(c.cloud));
+    const none = await api(t, 'post', '/whatsappTemplate/media', c.token).field('channelId', String(c.cloud));
     expect(none.status).toBe(400);
     expect(none.body.field).toBe('file');
     const messenger = await uploadMedia(c, c.messenger, JPEG, 'promo.jpg');
@@ -496,7 +311,7 @@ describe('header media, then the template (WhatsApp Cloud API)', () => {
 
   it('answers the provider’s refusal as its code, and stores nothing', async () => {
     const c = await freshCompany();
-    meta.once(/POST \/v25\.0\/\d+\/upload/, {
+    meta.routeOnce('POST', /^\/v25\.0\/\d+\/upload/, {
       status: 400,
       body: { error: { message: 'Invalid parameter', code: 100, error_subcode: 2388047 } },
     });
@@ -595,7 +410,7 @@ describe('POST /api/whatsappTemplate rules', () => {
     const tooLong = await create(c, { name: 'muy_largo', components: components('a'.repeat(1025)) });
     expect(tooLong.body.userMessage).toBe('El mensaje no debe exceder los 1024 caracteres');
     expect(meta.requests).toEqual([]);
-    expect(await rowsOf(c.companyId)).toEqual([]);
+    expect(await rowsOf(ds, c.companyId)).toEqual([]);
   });
 
   it("refuses another company's channel and a channel without templates", async () => {
@@ -638,15 +453,15 @@ describe('POST /api/whatsappTemplate rules', () => {
         error: { message: 'Invalid parameter', code: 100, error_subcode: subcode, error_user_title: title },
       },
     });
-    meta.once(/POST .*message_templates/, graphError(2388024, 'Message template already exists'));
+    meta.routeOnce('POST', /message_templates/, graphError(2388024, 'Message template already exists'));
     const taken = await create(c, { name: 'tomado', components: components('Hola') });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: 'TEMPLATE_ALREADY_EXISTS', field: 'name' });
-    meta.once(/POST .*message_templates/, graphError(2388023, 'Message template is being deleted'));
+    meta.routeOnce('POST', /message_templates/, graphError(2388023, 'Message template is being deleted'));
     const deleting = await create(c, { name: 'borrandose', components: components('Hola') });
     expect(deleting.status).toBe(409);
     expect(deleting.body).toMatchObject({ code: 'TEMPLATE_NAME_NOT_AVAILABLE', field: 'name' });
-    meta.once(/POST .*message_templates/, {
+    meta.routeOnce('POST', /message_templates/, {
       status: 400,
       body: {
         error: { message: 'Invalid parameter', code: 100, error_user_msg: 'The body text is invalid' },
@@ -655,10 +470,13 @@ describe('POST /api/whatsappTemplate rules', () => {
     const refused = await create(c, { name: 'rechazada', components: components('Hola') });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'TEMPLATE_ERROR', field: 'text' });
-    meta.once(/POST .*message_templates/, { status: 503, body: { error: { message: 'down', code: 2 } } });
+    meta.routeOnce('POST', /message_templates/, {
+      status: 503,
+      body: { error: { message: 'down', code: 2 } },
+    });
     const down = await create(c, { name: 'caida', components: components('Hola') });
     expect(down.body.code).toBe('PROVIDER_UNAVAILABLE');
-    const names = (await rowsOf(c.companyId)).map((row: { name: string }) => row.name);
+    const names = (await rowsOf(ds, c.companyId)).map((row: { name: string }) => row.name);
     expect(names).toEqual(['aviso', 'aviso']);
   });
 
@@ -684,7 +502,7 @@ describe('POST /api/whatsappTemplate rules', () => {
       userMessage: 'Alcanzaste el límite de plantillas.',
     });
     expect(meta.requests).toEqual([]);
-    expect(await rowsOf(c.companyId)).toHaveLength(6);
+    expect(await rowsOf(ds, c.companyId)).toHaveLength(6);
   });
 
   it('counts concurrent creations against the limit one at a time', async () => {
@@ -696,37 +514,25 @@ describe('POST /api/whatsappTemplate rules', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.body.code === 'WHATSAPP_TEMPLATES_LIMIT_REACHED')).toHaveLength(2);
-    expect(await rowsOf(c.companyId)).toHaveLength(5);
+    expect(await rowsOf(ds, c.companyId)).toHaveLength(5);
   });
 });
 
 describe('nothing half-stored', () => {
   // Our table refuses the row after the provider took the template (a trigger stands for any storage failure).
-  async function failingInserts<T>(name: string, run: () => Promise<T>): Promise<T> {
-    await ds.query(`CREATE OR REPLACE FUNCTION test_refuse_template() RETURNS trigger AS $$
-      BEGIN IF NEW.name = '${name}' AND NEW.origin = 'created' THEN RAISE EXCEPTION 'storage down'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await ds.query(`CREATE TRIGGER test_refuse_${name} BEFORE INSERT OR UPDATE ON whatsapp_templates
-      FOR EACH ROW EXECUTE FUNCTION test_refuse_template()`);
-    try {
-      return await run();
-    } finally {
-      await ds.query(`DROP TRIGGER test_refuse_${name} ON whatsapp_templates`);
-    }
-  }
-
   it('withdraws the template at the provider (that one only, by its id) when our table does not take it', async () => {
     const c = await freshCompany();
-    const res = await failingInserts('no_se_guarda', () =>
+    const res = await failingInserts(ds, 'no_se_guarda', () =>
       create(c, { name: 'no_se_guarda', components: components('Hola') }),
     );
     expect(res.status).toBe(500);
-    expect(meta.of('POST', '/message_templates')).toHaveLength(1);
-    const withdrawn = meta.of('DELETE', '/message_templates');
+    expect(meta.to('POST', /\/message_templates/)).toHaveLength(1);
+    const withdrawn = meta.to('DELETE', /\/message_templates/);
     expect(withdrawn).toHaveLength(1);
     expect(withdrawn[0].query.get('name')).toBe('no_se_guarda');
     expect(withdrawn[0].query.get('hsm_id')).toMatch(/^\d+$/);
-    expect(meta.account(c.waba)).toEqual([]);
-    expect(await rowsOf(c.companyId)).toEqual([]);
+    expect(accounts.account(c.waba)).toEqual([]);
+    expect(await rowsOf(ds, c.companyId)).toEqual([]);
   });
 
   it('imports it whole by a sync instead when a delete would take other languages of the name', async () => {
@@ -735,11 +541,11 @@ describe('nothing half-stored', () => {
       (await create(c, { name: 'bilingue', language: 'en_US', components: components('Hi') })).status,
     ).toBe(200);
     meta.reset();
-    const res = await failingInserts('bilingue', () =>
+    const res = await failingInserts(ds, 'bilingue', () =>
       create(c, { name: 'bilingue', components: components('Hola') }),
     );
     expect(res.status).toBe(500);
-    expect(meta.of('DELETE', '/message_templates')).toEqual([]);
+    expect(meta.to('DELETE', /\/message_templates/)).toEqual([]);
     const imported = await waitFor(
       () =>
         ds.query(`SELECT * FROM whatsapp_templates WHERE "companyId" = $1 AND language = 'es_MX'`, [
@@ -753,7 +559,7 @@ describe('nothing half-stored', () => {
       origin: 'imported',
       status: 'submitted',
       rawStatus: 'PENDING',
-      providerTemplateId: String(meta.account(c.waba).find((item) => item.language === 'es_MX')?.id),
+      providerTemplateId: String(accounts.account(c.waba).find((item) => item.language === 'es_MX')?.id),
     });
   });
 });
@@ -762,7 +568,7 @@ describe('status webhooks (message_template_status_update)', () => {
   async function created(c: Company, name: string): Promise<{ id: number; providerId: string }> {
     const res = await create(c, { name, components: components('Hola, tu pedido va en camino.') });
     expect(res.status).toBe(200);
-    const row = await rowNamed(c.companyId, name);
+    const row = await rowNamed(ds, c.companyId, name);
     return { id: row.id, providerId: row.providerTemplateId };
   }
 
@@ -779,7 +585,7 @@ describe('status webhooks (message_template_status_update)', () => {
       statusWebhook(c.waba, { event, id, name, language: 'es_MX', reason }, time),
     );
     expect(res.status).toBe(200);
-    return rowNamed(c.companyId, name);
+    return rowNamed(ds, c.companyId, name);
   }
 
   it('moves the template to accepted and tells the company, live', async () => {
@@ -838,7 +644,7 @@ describe('status webhooks (message_template_status_update)', () => {
     // An id beyond 2^53 has lost digits in JSON: the event carries none.
     const row = await post(c, 'REJECTED', 'sin_id', '98765432109876543210', 1750263700, 'INCORRECT_CATEGORY');
     expect(row).toMatchObject({ status: 'denied', rawStatus: 'REJECTED', reason: 'INCORRECT_CATEGORY' });
-    const list = await api('get', `/whatsappTemplate/${c.companyId}`, c.token);
+    const list = await api(t, 'get', `/whatsappTemplate/${c.companyId}`, c.token);
     expect(list.body.find((v: TemplateView) => v.name === 'sin_id')).toMatchObject({
       status: 'denied',
       rawStatus: 'REJECTED',
@@ -852,8 +658,8 @@ describe('status webhooks (message_template_status_update)', () => {
     await created(c, 'mismo_nombre');
     const theirs = await created(other, 'mismo_nombre');
     await post(other, 'APPROVED', 'mismo_nombre', null, 1750263700);
-    expect(await rowNamed(c.companyId, 'mismo_nombre')).toMatchObject({ status: 'submitted' });
-    expect(await rowNamed(other.companyId, 'mismo_nombre')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'mismo_nombre')).toMatchObject({ status: 'submitted' });
+    expect(await rowNamed(ds, other.companyId, 'mismo_nombre')).toMatchObject({
       id: theirs.id,
       status: 'accepted',
     });
@@ -877,7 +683,7 @@ describe('status webhooks (message_template_status_update)', () => {
       [c.companyId, c.cloud],
     );
     const row = await waitFor(
-      () => rowNamed(c.companyId, 'llega_antes'),
+      () => rowNamed(ds, c.companyId, 'llega_antes'),
       (r: { status: string }) => r.status === 'accepted',
     );
     expect(row).toMatchObject({ status: 'accepted', rawStatus: 'APPROVED', providerAccountId: c.waba });
@@ -889,7 +695,7 @@ describe('POST /api/whatsappTemplate/sync', () => {
     const c = await freshCompany();
     const socket = await connect(c.token);
     expect((await create(c, { name: 'nuestra', components: components('Hola') })).status).toBe(200);
-    const account = meta.account(c.waba);
+    const account = accounts.account(c.waba);
     account[0].status = 'APPROVED';
     account.push(
       {
@@ -917,7 +723,7 @@ describe('POST /api/whatsappTemplate/sync', () => {
       3000,
       (v) => v.name === 'hecha_afuera',
     );
-    const res = await api('post', '/whatsappTemplate/sync', c.token).send({ channelId: c.cloud });
+    const res = await api(t, 'post', '/whatsappTemplate/sync', c.token).send({ channelId: c.cloud });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ imported: 1, updated: 1, total: 3 });
     expect(meta.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -931,31 +737,34 @@ describe('POST /api/whatsappTemplate/sync', () => {
       category: 'marketing',
       variables: 1,
     });
-    expect(await rowNamed(c.companyId, 'nuestra')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'nuestra')).toMatchObject({
       status: 'accepted',
       rawStatus: 'APPROVED',
     });
-    expect(await rowNamed(c.companyId, 'hecha_afuera')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'hecha_afuera')).toMatchObject({
       origin: 'imported',
       providerTemplateId: '1667192013751006',
       providerAccountId: c.waba,
     });
-    expect(await rowNamed(c.companyId, 'borrada')).toBeUndefined();
-    const again = await api('post', '/whatsappTemplate/sync', c.token).send({ channelId: c.cloud });
+    expect(await rowNamed(ds, c.companyId, 'borrada')).toBeUndefined();
+    const again = await api(t, 'post', '/whatsappTemplate/sync', c.token).send({ channelId: c.cloud });
     expect(again.body).toEqual({ imported: 0, updated: 0, total: 3 });
   });
 
   it("refuses another company's channel and answers the provider's failure", async () => {
     const c = await freshCompany();
     const other = await freshCompany();
-    const foreign = await api('post', '/whatsappTemplate/sync', c.token).send({ channelId: other.cloud });
+    const foreign = await api(t, 'post', '/whatsappTemplate/sync', c.token).send({ channelId: other.cloud });
     expect(foreign.status).toBe(400);
     expect(foreign.body.field).toBe('channelId');
-    const bad = await api('post', '/whatsappTemplate/sync', c.token).send({});
+    const bad = await api(t, 'post', '/whatsappTemplate/sync', c.token).send({});
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('channelId');
-    meta.once(/GET .*message_templates/, { status: 503, body: { error: { message: 'down', code: 2 } } });
-    const down = await api('post', '/whatsappTemplate/sync', c.token).send({ channelId: c.cloud });
+    meta.routeOnce('GET', /message_templates/, {
+      status: 503,
+      body: { error: { message: 'down', code: 2 } },
+    });
+    const down = await api(t, 'post', '/whatsappTemplate/sync', c.token).send({ channelId: c.cloud });
     expect(down.body.code).toBe('PROVIDER_UNAVAILABLE');
   });
 });
@@ -967,7 +776,7 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
     expect(
       (await create(c, { name: 'segunda', category: 'marketing', components: components('Oferta') })).status,
     ).toBe(200);
-    const res = await api('get', `/whatsappTemplate/${c.companyId}`, c.token);
+    const res = await api(t, 'get', `/whatsappTemplate/${c.companyId}`, c.token);
     expect(res.status).toBe(200);
     expect(res.body.map((v: TemplateView) => v.name)).toEqual(['segunda', 'primera']);
     expect(res.body[0]).toMatchObject({
@@ -998,13 +807,13 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
   it("answers 403 for another company's id and for a role without the permission", async () => {
     const c = await freshCompany();
     const other = await freshCompany();
-    const foreign = await api('get', `/whatsappTemplate/${other.companyId}`, c.token);
+    const foreign = await api(t, 'get', `/whatsappTemplate/${other.companyId}`, c.token);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('FORBIDDEN');
     const agente = await login(t, 'agente@demo.local');
     const [{ companyId }] = await ds.query(`SELECT "companyId" FROM users WHERE email = 'agente@demo.local'`);
-    expect((await api('get', `/whatsappTemplate/${companyId}`, agente)).status).toBe(403);
-    const bad = await api('get', '/whatsappTemplate/abc', c.token);
+    expect((await api(t, 'get', `/whatsappTemplate/${companyId}`, agente)).status).toBe(403);
+    const bad = await api(t, 'get', '/whatsappTemplate/abc', c.token);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('companyId');
   });
@@ -1012,7 +821,7 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
 
 describe('DELETE /api/whatsappTemplate (02 §4 delete guard)', () => {
   async function clientOf(c: Company, name: string): Promise<number> {
-    const n = unique();
+    const n = uniqueNumber();
     const [row] = await ds.query(
       `INSERT INTO clients ("companyId", "channelId", key, "senderId", name) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [c.companyId, c.cloud, `${c.cloud}-5215${n}`, `5215${n}`, name],
@@ -1027,7 +836,7 @@ describe('DELETE /api/whatsappTemplate (02 §4 delete guard)', () => {
     expect(
       (await create(c, { name: 'en_uso', language: 'en_US', components: components('Hi') })).status,
     ).toBe(200);
-    const [es, en] = (await rowsOf(c.companyId)).map((row: { id: number }) => row.id);
+    const [es, en] = (await rowsOf(ds, c.companyId)).map((row: { id: number }) => row.id);
     const clientId = await clientOf(c, 'Lucía Pérez');
     const [{ name: channelName }] = await ds.query(`SELECT name FROM channels WHERE id = $1`, [c.cloud]);
     const use = {
@@ -1106,7 +915,7 @@ describe('DELETE /api/whatsappTemplate (02 §4 delete guard)', () => {
     for (const [uses, key, counts, words] of combinations) {
       await clear();
       for (const u of uses) await use[u]();
-      const res = await api('delete', '/whatsappTemplate', c.token).send({
+      const res = await api(t, 'delete', '/whatsappTemplate', c.token).send({
         templateName: 'en_uso',
         channelId: c.cloud,
       });
@@ -1120,14 +929,14 @@ describe('DELETE /api/whatsappTemplate (02 §4 delete guard)', () => {
       expect(res.body.userMessage, key).toContain(words);
     }
     expect(meta.requests).toEqual([]);
-    expect(await rowsOf(c.companyId)).toHaveLength(2);
+    expect(await rowsOf(ds, c.companyId)).toHaveLength(2);
 
     // A follow-up already sent no longer uses it.
     await clear();
     await use.followUp();
     await ds.query(`UPDATE follow_up_messages SET status = 'sent' WHERE "companyId" = $1`, [c.companyId]);
     const deleted = nextEvent<{ id: number; channelId: number }>(socket, 'whatsappTemplateDeleted');
-    const res = await api('delete', '/whatsappTemplate', c.token).send({
+    const res = await api(t, 'delete', '/whatsappTemplate', c.token).send({
       templateName: 'en_uso',
       channelId: c.cloud,
     });
@@ -1136,48 +945,51 @@ describe('DELETE /api/whatsappTemplate (02 §4 delete guard)', () => {
     expect(meta.requests.map((r) => `${r.method} ${r.path}?${r.query.toString()}`)).toEqual([
       `DELETE /v25.0/${c.waba}/message_templates?name=en_uso`,
     ]);
-    expect(await rowsOf(c.companyId)).toEqual([]);
+    expect(await rowsOf(ds, c.companyId)).toEqual([]);
     expect([es, en]).toContain((await deleted).id);
   });
 
   it('answers 404 for an unknown name, keeps the template when the provider fails, refuses other companies', async () => {
     const c = await freshCompany();
     const other = await freshCompany();
-    const unknown = await api('delete', '/whatsappTemplate', c.token).send({
+    const unknown = await api(t, 'delete', '/whatsappTemplate', c.token).send({
       templateName: 'no_existe',
       channelId: c.cloud,
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'TEMPLATE_NOT_FOUND', field: 'templateName' });
     expect((await create(c, { name: 'falla', components: components('Hola') })).status).toBe(200);
-    meta.once(/DELETE .*message_templates/, { status: 500, body: { error: { message: 'boom', code: 1 } } });
-    const failed = await api('delete', '/whatsappTemplate', c.token).send({
+    meta.routeOnce('DELETE', /message_templates/, {
+      status: 500,
+      body: { error: { message: 'boom', code: 1 } },
+    });
+    const failed = await api(t, 'delete', '/whatsappTemplate', c.token).send({
       templateName: 'falla',
       channelId: c.cloud,
     });
     expect(failed.status).toBe(500);
     expect(failed.body.code).toBe('ERROR_DELETING_WHATSAPPTEMPLATE');
-    expect(await rowNamed(c.companyId, 'falla')).toBeDefined();
-    const foreign = await api('delete', '/whatsappTemplate', other.token).send({
+    expect(await rowNamed(ds, c.companyId, 'falla')).toBeDefined();
+    const foreign = await api(t, 'delete', '/whatsappTemplate', other.token).send({
       templateName: 'falla',
       channelId: c.cloud,
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.field).toBe('channelId');
-    const noName = await api('delete', '/whatsappTemplate', c.token).send({ channelId: c.cloud });
+    const noName = await api(t, 'delete', '/whatsappTemplate', c.token).send({ channelId: c.cloud });
     expect(noName.status).toBe(400);
     expect(noName.body.field).toBe('templateName');
     // Gone at the provider already (deleted in WhatsApp Manager): ours goes too.
-    meta.once(/DELETE .*message_templates/, {
+    meta.routeOnce('DELETE', /message_templates/, {
       status: 400,
       body: { error: { message: 'Invalid parameter', code: 100, error_subcode: 2593002 } },
     });
-    const gone = await api('delete', '/whatsappTemplate', c.token).send({
+    const gone = await api(t, 'delete', '/whatsappTemplate', c.token).send({
       templateName: 'falla',
       channelId: c.cloud,
     });
     expect(gone.status).toBe(200);
-    expect(await rowNamed(c.companyId, 'falla')).toBeUndefined();
+    expect(await rowNamed(ds, c.companyId, 'falla')).toBeUndefined();
   });
 });
 
@@ -1226,14 +1038,14 @@ describe('the sandbox channel', () => {
       components: components('Hi'),
     });
     expect(again.status).toBe(200);
-    const sync = await api('post', '/whatsappTemplate/sync', c.token).send({ channelId: c.sandbox });
+    const sync = await api(t, 'post', '/whatsappTemplate/sync', c.token).send({ channelId: c.sandbox });
     expect(sync.body).toMatchObject({ imported: 0, total: 3 });
-    const del = await api('delete', '/whatsappTemplate', c.token).send({
+    const del = await api(t, 'delete', '/whatsappTemplate', c.token).send({
       templateName: 'de_prueba',
       channelId: c.sandbox,
     });
     expect(del.status).toBe(200);
-    expect((await rowsOf(c.companyId)).map((r: { name: string }) => r.name)).toEqual(['con_fallo']);
+    expect((await rowsOf(ds, c.companyId)).map((r: { name: string }) => r.name)).toEqual(['con_fallo']);
     expect(meta.requests).toEqual([]);
   });
 });
@@ -1247,7 +1059,7 @@ describe('360dialog', () => {
       components: components('Hola {{1}}, gracias.', ['Ana']),
     });
     expect(res.status).toBe(200);
-    const [request] = meta.of('POST', '/d360/v1/configs/templates');
+    const [request] = meta.to('POST', '/d360/v1/configs/templates');
     expect(request.headers['d360-api-key']).toBe('d360-key');
     expect(JSON.parse(request.body)).toEqual({
       name: 'por_dialog',
@@ -1267,7 +1079,7 @@ describe('360dialog', () => {
       .set('x-webhook-token', 'dev-360dialog-webhook-token')
       .send(body);
     expect(hook.status).toBe(200);
-    expect(await rowNamed(c.companyId, 'por_dialog')).toMatchObject({
+    expect(await rowNamed(ds, c.companyId, 'por_dialog')).toMatchObject({
       status: 'accepted',
       rawStatus: 'APPROVED',
       providerAccountId: '999000111',
@@ -1279,7 +1091,7 @@ describe('360dialog', () => {
 describe('the daily sync', () => {
   it('runs daily for every channel with templates, through Graphile cron', async () => {
     const c = await freshCompany();
-    meta.account(c.waba).push({
+    accounts.account(c.waba).push({
       id: '1667192013759999',
       name: 'diaria',
       language: 'es_MX',
@@ -1294,7 +1106,7 @@ describe('the daily sync', () => {
     // The cron's job, as Graphile adds it at 04:17 UTC.
     await (t.app.get(JobQueueService) as JobQueueService).enqueue('templates-sync-daily', {});
     const row = await waitFor(
-      () => rowNamed(c.companyId, 'diaria'),
+      () => rowNamed(ds, c.companyId, 'diaria'),
       (r) => r !== undefined,
       15000,
     );
