@@ -23,6 +23,7 @@ import {
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import type { Executor } from '../../database/kysely';
 import { JobQueueService } from '../../jobs/job-queue.service';
 import type {
   ChannelCredentials,
@@ -38,7 +39,13 @@ import { CompaniesService } from '../companies/companies.service';
 import type { CreateTemplateInput, UploadTemplateMediaInput } from './dto/template.input';
 import { type RequestedComponents, readRequestedComponents } from './template-components';
 import { providerRefusal, templatePort } from './template-view';
-import { type TemplateMediaRow, TemplatesRepository } from './templates.repository';
+import {
+  RESERVATION_TTL_MS,
+  TEMPLATE_RESERVED,
+  type TemplateDraftRow,
+  type TemplateMediaRow,
+  TemplatesRepository,
+} from './templates.repository';
 import { TemplatesService } from './templates.service';
 
 export interface UploadedTemplateMedia {
@@ -75,8 +82,9 @@ function draftRefusal(errors: Partial<Record<DraftField, string>>): AppException
 }
 
 /**
- * Issue 16: a template goes to the provider, then into our table, or nowhere. Header files are uploaded first
- * (our public copy for previews, the provider's handle for the submission).
+ * Issue 16: a template is reserved in our table, goes to the provider, then is completed with the provider's
+ * answer, or is nowhere. Header files are uploaded first (our public copy for previews, the provider's handle for
+ * the submission).
  */
 @Injectable()
 export class TemplateCreationService {
@@ -172,51 +180,122 @@ export class TemplateCreationService {
     };
 
     const credentials = this.channels.credentials(channel);
-    // Set once the provider has the template: from then on a failure must withdraw it.
-    const provider: { submitted?: SubmittedTemplate } = {};
-    let id: number;
+    const id = await this.reserve(user, channel, {
+      companyId: user.companyId,
+      channelId: channel.id,
+      name,
+      language,
+      type,
+      category,
+      components,
+      variables: templateVariableCount(text),
+    });
+
+    // No connection is held while the provider answers (up to its timeout): the reservation keeps the limit and
+    // the name meanwhile.
+    let submitted: SubmittedTemplate;
     try {
-      id = await this.templates.transaction(async (trx) => {
-        await this.templates.lockCompanyCreation(trx, user.companyId);
-        if (templateLimitReached(await this.templates.countCreated(trx, user.companyId))) {
-          throw new AppException('WHATSAPP_TEMPLATES_LIMIT_REACHED');
-        }
-        if (await this.templates.findOnChannel(channel.id, name, language, trx)) {
-          throw new AppException('TEMPLATE_ALREADY_EXISTS', { field: 'name' });
-        }
-        const submitted = await port.createTemplate(credentials, submission);
-        provider.submitted = submitted;
-        const rawStatus = normalizeProviderTemplateStatus(submitted.rawStatus) ?? submitted.rawStatus;
-        // The provider's answer has no time of its own: the first status webhook is ordered by rank alone.
-        return this.templates.upsert(
-          trx,
-          {
-            companyId: user.companyId,
-            channelId: channel.id,
-            name,
-            language,
-            type,
-            category,
-            components,
-            variables: templateVariableCount(text),
-            origin: 'created',
-            providerTemplateId: submitted.providerTemplateId,
-            providerAccountId: submitted.accountId ?? null,
-            status: templateStatusFromProvider(submitted.rawStatus) ?? 'submitted',
-            rawStatus,
-            reason: null,
-          },
-          null,
-        );
-      });
+      submitted = await port.createTemplate(credentials, submission);
     } catch (error) {
-      if (provider.submitted) {
-        await this.withdraw(channel, port, credentials, { name, language }, provider.submitted, error);
-      }
+      await this.release(user.companyId, channel.id, id);
+      throw providerRefusal(error, 'TEMPLATE_ERROR');
+    }
+    try {
+      await this.templates.transaction((trx) => this.complete(trx, id, submitted));
+    } catch (error) {
+      await this.release(user.companyId, channel.id, id);
+      await this.withdraw(channel, port, credentials, { name, language }, submitted, error);
       throw providerRefusal(error, 'TEMPLATE_ERROR');
     }
     const [view] = await this.service.publishUpdated([id]);
     return view;
+  }
+
+  /**
+   * The short transaction of a creation: under the company's lock, the 02 §9 limit and the name are checked and
+   * the template is stored as a reservation, which both count until the provider answers. A refusal caused by
+   * reservations left behind (a process stopped mid-creation) queues a sync of their channels, which settles them.
+   */
+  private async reserve(user: AuthUser, channel: ChannelRow, draft: TemplateDraftRow): Promise<number> {
+    const abandonedBefore = new Date(Date.now() - RESERVATION_TTL_MS);
+    const outcome = await this.templates.transaction(
+      async (trx): Promise<{ id: number } | { refusal: AppException; heal: number[] }> => {
+        await this.templates.lockCompanyCreation(trx, user.companyId);
+        if (templateLimitReached(await this.templates.countCreated(trx, user.companyId))) {
+          return {
+            refusal: new AppException('WHATSAPP_TEMPLATES_LIMIT_REACHED'),
+            heal: await this.templates.channelsWithReservationsBefore(trx, user.companyId, abandonedBefore),
+          };
+        }
+        const existing = await this.templates.findOnChannel(channel.id, draft.name, draft.language, trx);
+        const id = existing ? undefined : await this.templates.reserve(trx, draft);
+        if (id !== undefined) return { id };
+        const abandoned =
+          existing?.rawStatus === TEMPLATE_RESERVED &&
+          existing.createdAt.getTime() < abandonedBefore.getTime();
+        return {
+          refusal: new AppException('TEMPLATE_ALREADY_EXISTS', { field: 'name' }),
+          heal: abandoned ? [channel.id] : [],
+        };
+      },
+    );
+    if ('id' in outcome) return outcome.id;
+    for (const channelId of outcome.heal) {
+      // One sync per channel and period, however often the refused creation is tried again.
+      const period = Math.floor(Date.now() / RESERVATION_TTL_MS);
+      await this.jobs
+        .enqueue(
+          'templates-sync',
+          { channelId },
+          { singletonKey: `template-reservations:${channelId}:${period}` },
+        )
+        .catch((error: unknown) => this.logger.error(`templates-sync not queued: ${String(error)}`));
+    }
+    throw outcome.refusal;
+  }
+
+  /**
+   * The provider took the template: the reservation gets its id and status. A status webhook (or a sync) that
+   * reached the row first said something newer than this answer, so then only the ids are added. A row gone (the
+   * template deleted meanwhile) fails the creation, which then withdraws the provider's template.
+   */
+  private async complete(trx: Executor, id: number, submitted: SubmittedTemplate): Promise<void> {
+    const row = await this.templates.lockById(trx, id);
+    if (!row) throw new Error(`template ${id}: its reservation is gone`);
+    const ids = {
+      providerTemplateId: submitted.providerTemplateId,
+      providerAccountId: submitted.accountId ?? null,
+    };
+    if (row.rawStatus !== TEMPLATE_RESERVED) {
+      await this.templates.setProviderIds(trx, id, ids);
+      return;
+    }
+    const rawStatus =
+      normalizeProviderTemplateStatus(submitted.rawStatus) ?? submitted.rawStatus.slice(0, 24);
+    // The provider's answer has no time of its own: the first status webhook is ordered by rank alone.
+    await this.templates.setProviderState(
+      trx,
+      id,
+      {
+        status: templateStatusFromProvider(submitted.rawStatus) ?? 'submitted',
+        rawStatus,
+        reason: null,
+        statusAt: null,
+      },
+      ids,
+    );
+  }
+
+  /** Drops the reservation of a creation that failed; left to a sync when even that fails (it is then stale). */
+  private async release(companyId: number, channelId: number, id: number): Promise<void> {
+    try {
+      // A fresh reservation is listed: screens that read it meanwhile drop it.
+      if (await this.templates.releaseReservation(id)) {
+        this.service.publishDeleted(companyId, [{ id, channelId }]);
+      }
+    } catch (error) {
+      this.logger.error(`template reservation ${id} not released: ${String(error)}`);
+    }
   }
 
   /** The uploaded file a media header names by its URL; null when it names none or one we do not have. */

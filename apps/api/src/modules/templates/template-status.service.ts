@@ -27,7 +27,13 @@ import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsRepository } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
 import { providerRefusal, templatePort } from './template-view';
-import { type TemplateMatch, type TemplateStatusRow, TemplatesRepository } from './templates.repository';
+import {
+  RESERVATION_TTL_MS,
+  TEMPLATE_RESERVED,
+  type TemplateMatch,
+  type TemplateStatusRow,
+  TemplatesRepository,
+} from './templates.repository';
 import { TemplatesService } from './templates.service';
 
 export interface SyncResult {
@@ -50,6 +56,12 @@ function reasonOf(reason: string | null | undefined, detail?: string): string | 
   const code = reason?.trim() ?? '';
   if (code !== '' && code.toUpperCase() !== 'NONE') return code.slice(0, 500);
   return detail?.trim() ? detail.trim().slice(0, 500) : null;
+}
+
+/** A template the provider lists while deleting it, or deleted. */
+function isGone(template: ProviderTemplate): boolean {
+  const rawStatus = normalizeProviderTemplateStatus(template.rawStatus);
+  return rawStatus !== null && GONE.has(rawStatus);
 }
 
 function revive(event: AsJson<TemplateStatusEvent>): TemplateStatusEvent {
@@ -195,23 +207,35 @@ export class TemplateStatusService implements OnModuleInit {
   /**
    * The provider's list is the truth of now: known templates take its status as it is (no ordering applies to
    * a current list), templates created elsewhere are imported (not those being deleted), and templates it no
-   * longer lists are left alone (a delete reaches us as a webhook, or through our own delete).
+   * longer lists are left alone (a delete reaches us as a webhook, or through our own delete). Reservations of
+   * creations still under way are theirs alone; one left behind (older than RESERVATION_TTL_MS when the list was
+   * asked for, so its provider call ended long before) is adopted when the provider has its name and language,
+   * else deleted.
    */
   async syncChannel(channel: ChannelRow): Promise<SyncResult> {
     const port = templatePort(this.registry.get(channel.platform), channel);
+    const abandonedBefore = Date.now() - RESERVATION_TTL_MS;
     const listed = (await port.listTemplates(this.channels.credentials(channel))).filter(
       (t) => t.name.length <= TEMPLATE_NAME_MAX && isTemplateLanguage(t.language),
     );
     const readAt = new Date();
-    const { imported, updated } = await this.templates.transaction(async (trx) => {
+    const { imported, updated, removed } = await this.templates.transaction(async (trx) => {
       const rows = await this.templates.lockChannelTemplates(trx, channel.id);
       const imported: number[] = [];
       const updated: number[] = [];
+      const adopted = new Set<number>();
       for (const template of listed) {
         const row =
           rows.find(
             (r) => template.providerTemplateId && r.providerTemplateId === template.providerTemplateId,
           ) ?? rows.find((r) => r.name === template.name && r.language === template.language);
+        if (row?.rawStatus === TEMPLATE_RESERVED) {
+          if (row.createdAt.getTime() >= abandonedBefore || isGone(template)) continue;
+          await this.adopt(trx, row, template, readAt);
+          adopted.add(row.id);
+          updated.push(row.id);
+          continue;
+        }
         if (row) {
           if (await this.reconcile(trx, row, template, readAt)) updated.push(row.id);
           continue;
@@ -219,10 +243,42 @@ export class TemplateStatusService implements OnModuleInit {
         const id = await this.importTemplate(trx, channel, template, readAt);
         if (id !== undefined) imported.push(id);
       }
-      return { imported, updated };
+      const abandoned = rows.filter(
+        (r) =>
+          r.rawStatus === TEMPLATE_RESERVED && r.createdAt.getTime() < abandonedBefore && !adopted.has(r.id),
+      );
+      await this.templates.deleteByIds(
+        abandoned.map((r) => r.id),
+        trx,
+      );
+      return { imported, updated, removed: abandoned };
     });
     await this.service.publishUpdated([...imported, ...updated]);
+    this.service.publishDeleted(channel.companyId, removed);
     return { imported: imported.length, updated: updated.length, total: listed.length };
+  }
+
+  /** A reservation left behind whose template the provider has: it becomes that template, with our components. */
+  private async adopt(
+    trx: Executor,
+    row: TemplateStatusRow,
+    template: ProviderTemplate,
+    readAt: Date,
+  ): Promise<void> {
+    await this.templates.setProviderState(
+      trx,
+      row.id,
+      {
+        status: templateStatusFromProvider(template.rawStatus) ?? 'submitted',
+        rawStatus: normalizeProviderTemplateStatus(template.rawStatus) ?? template.rawStatus.slice(0, 24),
+        reason: reasonOf(template.reason),
+        statusAt: readAt,
+      },
+      {
+        providerTemplateId: template.providerTemplateId,
+        providerAccountId: template.accountId ?? null,
+      },
+    );
   }
 
   private async reconcile(
@@ -260,7 +316,7 @@ export class TemplateStatusService implements OnModuleInit {
     readAt: Date,
   ): Promise<number | undefined> {
     const rawStatus = normalizeProviderTemplateStatus(template.rawStatus);
-    if (rawStatus !== null && GONE.has(rawStatus)) return Promise.resolve(undefined);
+    if (isGone(template)) return Promise.resolve(undefined);
     const components = template.components as TemplateComponent[];
     return this.templates.insertImported(
       trx,

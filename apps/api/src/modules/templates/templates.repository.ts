@@ -81,6 +81,25 @@ export type TemplateMatch =
 // liveness locks use another class (jobs.repository.ts).
 const CREATION_LOCK = 727_016;
 
+/**
+ * The rawStatus of a reservation: a row a creation stored, whole but for the provider's id and status, before it
+ * calls the provider (no connection is held during that call). It counts toward the 02 §9 limit and holds the name;
+ * no provider status is spelled so (normalizeProviderTemplateStatus reads it as unknown, so a webhook applies).
+ */
+export const TEMPLATE_RESERVED = 'SUBMITTING';
+
+/**
+ * A reservation older than this was left by a creation that never finished (a process stopped during the provider
+ * call, which gives up within seconds): lists hide it and a sync of its channel settles it.
+ */
+export const RESERVATION_TTL_MS = 5 * 60_000;
+
+/** A creation's template before the provider has answered: what a reservation stores. */
+export type TemplateDraftRow = Omit<
+  NewTemplate,
+  'origin' | 'providerTemplateId' | 'providerAccountId' | 'status' | 'rawStatus' | 'reason'
+>;
+
 const LISTING = [
   't.id',
   't.companyId',
@@ -88,7 +107,6 @@ const LISTING = [
   't.name',
   't.language',
   't.status',
-  't.rawStatus',
   't.reason',
   't.type',
   't.category',
@@ -114,6 +132,20 @@ function createdAtText(eb: ExpressionBuilder<DB & { t: WhatsappTemplates }, 't'>
   return sql<string>`to_json(${eb.ref('t.createdAt')}) #>> '{}'`.as('createdAt');
 }
 
+// A reservation has no provider status yet: it shows as submitted with none (TemplateView's null rawStatus).
+function rawStatusShown(eb: ExpressionBuilder<DB & { t: WhatsappTemplates }, 't'>) {
+  return sql<string | null>`nullif(${eb.ref('t.rawStatus')}, ${TEMPLATE_RESERVED})`.as('rawStatus');
+}
+
+/** Rows that are not a reservation left behind (those lists hide: they are not templates the company has). */
+function notAbandoned(eb: ExpressionBuilder<DB & { t: WhatsappTemplates }, 't'>) {
+  return eb.or([
+    eb('t.rawStatus', 'is', null),
+    eb('t.rawStatus', '!=', TEMPLATE_RESERVED),
+    eb('t.createdAt', '>=', sql<Date>`now() - make_interval(secs => ${RESERVATION_TTL_MS / 1000})`),
+  ]);
+}
+
 /**
  * The whatsapp_templates table (02 §3) and the header files uploaded for them (whatsapp_template_media). Reads
  * join the template's channel for its name and provider id.
@@ -131,25 +163,31 @@ export class TemplatesRepository {
       .selectFrom('whatsapp_templates as t')
       .leftJoin('channels as c', 'c.id', 't.channelId')
       .select(LISTING)
-      .select((eb) => createdAtText(eb));
+      .select((eb) => [rawStatusShown(eb), createdAtText(eb)]);
   }
 
-  /** The company's templates, of one channel and one status when given, by name, language and id. */
+  /**
+   * The company's templates, of one channel and one status when given, by name, language and id. A creation's
+   * reservation is listed (submitted) while its creation may still finish, not once it is left behind.
+   */
   list(
     companyId: number,
     filter: { channelId: number | null; status: string | null },
   ): Promise<TemplateListing[]> {
-    let query = this.listing().where('t.companyId', '=', companyId);
+    let query = this.listing()
+      .where('t.companyId', '=', companyId)
+      .where((eb) => notAbandoned(eb));
     if (filter.channelId !== null) query = query.where('t.channelId', '=', filter.channelId);
     // Any text: a status no template has matches none.
     if (filter.status !== null) query = query.where('t.status', '=', filter.status as TemplateStatus);
     return query.orderBy('t.name').orderBy('t.language').orderBy('t.id').execute();
   }
 
-  /** The company's templates, newest first (the templates tab). */
+  /** The company's templates, newest first (the templates tab); reservations as in `list`. */
   listNewestFirst(companyId: number): Promise<TemplateListing[]> {
     return this.listing()
       .where('t.companyId', '=', companyId)
+      .where((eb) => notAbandoned(eb))
       .orderBy('t.createdAt', 'desc')
       .orderBy('t.id', 'desc')
       .execute();
@@ -169,7 +207,7 @@ export class TemplatesRepository {
     await sql`SELECT pg_advisory_xact_lock(${CREATION_LOCK}::int, ${companyId}::int)`.execute(trx);
   }
 
-  /** The templates the company created here (02 §9 counts these). */
+  /** The templates the company created here, reservations included (02 §9 counts these). */
   async countCreated(db: Executor, companyId: number): Promise<number> {
     const row = await db
       .selectFrom('whatsapp_templates')
@@ -203,6 +241,64 @@ export class TemplatesRepository {
       .where('name', '=', name)
       .where('language', '=', language)
       .executeTakeFirst();
+  }
+
+  /**
+   * Stores a creation's template as a reservation (TEMPLATE_RESERVED, no provider id); undefined when the channel
+   * has the name in that language already (a sync imported it since the caller looked).
+   */
+  async reserve(db: Executor, draft: TemplateDraftRow): Promise<number | undefined> {
+    const row = await db
+      .insertInto('whatsapp_templates')
+      .values({
+        ...draft,
+        components: jsonb(draft.components),
+        origin: 'created',
+        providerTemplateId: null,
+        providerAccountId: null,
+        status: 'submitted',
+        rawStatus: TEMPLATE_RESERVED,
+        reason: null,
+        statusAt: null,
+      })
+      .onConflict((oc) => oc.columns(['channelId', 'name', 'language']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The template of that id, locked until the transaction ends. */
+  lockById(trx: Executor, id: number): Promise<TemplateStatusRow | undefined> {
+    return trx
+      .selectFrom('whatsapp_templates as t')
+      .select(STATUS_FIELDS)
+      .where('t.id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Deletes the row if it is still a reservation (not once a status webhook or a sync spoke of it); true if so. */
+  async releaseReservation(id: number, db: Executor = this.db): Promise<boolean> {
+    const result = await db
+      .deleteFrom('whatsapp_templates')
+      .where('id', '=', id)
+      .where('rawStatus', '=', TEMPLATE_RESERVED)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The channels of the company that hold reservations made before `before` (creations that never finished). */
+  async channelsWithReservationsBefore(db: Executor, companyId: number, before: Date): Promise<number[]> {
+    const rows = await db
+      .selectFrom('whatsapp_templates')
+      .select('channelId')
+      .distinct()
+      .where('companyId', '=', companyId)
+      .where('rawStatus', '=', TEMPLATE_RESERVED)
+      .where('createdAt', '<', before)
+      .orderBy('channelId')
+      .execute();
+    return rows.map((row) => row.channelId);
   }
 
   /**
@@ -293,10 +389,12 @@ export class TemplatesRepository {
   lockChannelTemplates(
     trx: Executor,
     channelId: number,
-  ): Promise<Array<TemplateStatusRow & Pick<WhatsappTemplateRow, 'name' | 'language' | 'reason'>>> {
+  ): Promise<
+    Array<TemplateStatusRow & Pick<WhatsappTemplateRow, 'name' | 'language' | 'reason' | 'createdAt'>>
+  > {
     return trx
       .selectFrom('whatsapp_templates as t')
-      .select([...STATUS_FIELDS, 't.name', 't.language', 't.reason'])
+      .select([...STATUS_FIELDS, 't.name', 't.language', 't.reason', 't.createdAt'])
       .where('t.channelId', '=', channelId)
       .orderBy('t.id')
       .forUpdate()
