@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export const sharedAlias = {
+  // Before '@crm/shared': an alias also catches its subpaths, which would land inside index.ts.
+  '@crm/shared/test': fileURLToPath(new URL('../../packages/shared/src/test/fixtures.ts', import.meta.url)),
   '@crm/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
 };
 

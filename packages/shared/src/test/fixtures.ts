@@ -1,8 +1,9 @@
 import type { ConversationChannelView, ConversationView, MessageView } from '../messaging';
 
 /**
- * Views as the API sends them, for the shared rules' tests: each test overrides what it is about. Never built
- * into dist (tsconfig.build.json leaves src/test out), so nothing here may be imported by shipped code.
+ * Views as the API sends them, for the shared rules' tests and the web's (`@crm/shared/test`): each test
+ * overrides what it is about. Never built into dist (tsconfig.build.json leaves src/test out), so nothing here
+ * may be imported by shipped code.
  */
 
 export const WHATSAPP_CHANNEL: ConversationChannelView = {
@@ -10,6 +11,14 @@ export const WHATSAPP_CHANNEL: ConversationChannelView = {
   name: 'Ventas',
   platform: 'whatsapp_cloud',
   phone: '5215500000001',
+};
+
+/** The sandbox channel the customer simulator talks through. */
+export const SANDBOX_CHANNEL: ConversationChannelView = {
+  id: 3,
+  name: 'Canal de prueba',
+  platform: 'sandbox',
+  phone: '5215500000099',
 };
 
 const CREATED_AT = '2025-03-01T12:00:00.000Z';

@@ -1,4 +1,5 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
+import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 
 interface RowActionsProps {
   /** Omitted: the row cannot be edited. */
@@ -26,17 +27,13 @@ export function RowActions({
         </Button>
       )}
       {onDelete && (
-        <Popconfirm
+        <DeleteConfirm
           title={deleteQuestion}
           description={deleteDescription}
-          okText="Eliminar"
-          cancelText="Cancelar"
           onConfirm={onDelete}
-        >
-          <Button size="small" danger disabled={deleteDisabled}>
-            Eliminar
-          </Button>
-        </Popconfirm>
+          size="small"
+          disabled={deleteDisabled}
+        />
       )}
     </Space>
   );

@@ -1,4 +1,5 @@
 import type { ConversationView, MessageView } from '@crm/shared';
+import { conversationView, messageView, SANDBOX_CHANNEL } from '@crm/shared/test';
 
 // 15:05 UTC is 09:05 in America/Mexico_City (the default company zone, UTC-6 all year).
 export const LIST_NOW = new Date('2026-01-15T18:00:00.000Z');
@@ -6,42 +7,20 @@ export const TODAY_0905 = '2026-01-15T15:05:00.000Z';
 export const YESTERDAY = '2026-01-14T15:05:00.000Z';
 export const LAST_WEEK = '2026-01-08T15:05:00.000Z';
 
-/** A conversation as the API lists it, for tests: an unassigned sandbox conversation with a client message. */
+/**
+ * A conversation as the API lists it, for tests: the shared view on the sandbox channel, written to today at
+ * 09:05 (LIST_NOW's day) with its reply window open.
+ */
 export function makeConversation(overrides: Partial<ConversationView> = {}): ConversationView {
-  const id = overrides.id ?? 10;
-  return {
-    id,
-    companyId: 1,
-    key: `3-52155${id}`,
-    senderId: `5215500000${String(id).padStart(3, '0')}`,
-    name: `Cliente ${id}`,
-    nameFromChannel: null,
-    cleanedName: `cliente${id}5215500000${String(id).padStart(3, '0')}`,
-    imageUrl: null,
+  return conversationView({
+    id: 10,
     priority: 0.5,
-    unreadMessages: 0,
-    answered: false,
-    isArchived: false,
-    isBroadcastMessage: false,
-    isConversationValuable: false,
-    hasFollowUpMessage: false,
-    isClosed: false,
-    agentId: null,
-    agent: null,
-    groupAdminId: null,
-    tags: [],
-    category: null,
-    lastMessageId: id * 100,
-    lastMessage: 'Hola',
-    lastMessageStatus: null,
-    lastMessageSender: 'CLIENT',
     lastUpdate: TODAY_0905,
     createdAt: LAST_WEEK,
     windowRemainingTime: 600,
-    windowExpiresAt: null,
-    channel: { id: 3, name: 'Canal de prueba', platform: 'sandbox', phone: '5215500000099' },
+    channel: SANDBOX_CHANNEL,
     ...overrides,
-  };
+  });
 }
 
 /** The message of a newMessage event for that conversation. */
@@ -49,26 +28,14 @@ export function makeIncoming(
   conversation: ConversationView,
   overrides: Partial<MessageView> = {},
 ): MessageView {
-  return {
+  const time = conversation.lastUpdate ?? conversation.createdAt;
+  return messageView({
     id: conversation.lastMessageId ?? 1,
     clientId: conversation.id,
     channelId: conversation.channel.id,
-    type: 'text',
     content: conversation.lastMessage ?? '',
-    sender: 'CLIENT',
-    senderUserId: null,
-    messageStatus: null,
-    messageApiId: null,
-    errorCode: null,
-    errorInfo: null,
-    quotedMsgId: null,
-    quotedMsgBody: null,
-    quotedMsgType: null,
-    seen: false,
-    payload: null,
-    fakeId: null,
-    time: conversation.lastUpdate ?? conversation.createdAt,
-    createdAt: conversation.lastUpdate ?? conversation.createdAt,
+    time,
+    createdAt: time,
     ...overrides,
-  };
+  });
 }

@@ -1,6 +1,7 @@
-import { DeleteOutlined, FolderOutlined } from '@ant-design/icons';
+import { FolderOutlined } from '@ant-design/icons';
 import { formatMediumDate } from '@crm/shared';
-import { Button, Card, Popconfirm, Typography } from 'antd';
+import { Card, Typography } from 'antd';
+import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import type { AlbumView } from '../api/multimedia.graphql';
 import { fileContentUrl } from '../api/multimedia.rest';
 import { useAuthorizedObjectUrl } from '../hooks/useAuthorizedObjectUrl';
@@ -40,24 +41,15 @@ export function AlbumCard({ album, timeZone, canWrite, onOpen, onDelete }: Album
               // biome-ignore lint/a11y/noStaticElementInteractions: stops the click reaching the card only
               // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside handles the keyboard
               <span key="delete" onClick={(event) => event.stopPropagation()}>
-                <Popconfirm
+                <DeleteConfirm
                   title={`¿Eliminar el álbum ${album.name}?`}
                   description="Se eliminarán también sus subálbumes y archivos."
-                  okText="Eliminar"
-                  cancelText="Cancelar"
-                  okButtonProps={{ danger: true }}
                   onConfirm={() => onDelete(album)}
-                >
-                  <Button
-                    type="text"
-                    danger
-                    size="small"
-                    icon={<DeleteOutlined />}
-                    aria-label={`Eliminar el álbum ${album.name}`}
-                  >
-                    Eliminar
-                  </Button>
-                </Popconfirm>
+                  type="text"
+                  size="small"
+                  icon
+                  ariaLabel={`Eliminar el álbum ${album.name}`}
+                />
               </span>,
             ]
           : undefined

@@ -1,13 +1,14 @@
-import { DeleteOutlined, DownloadOutlined, LinkOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LinkOutlined, VideoCameraAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { formatMediumDate, type MediaSort, MULTIMEDIA_PAGE_SIZE } from '@crm/shared';
-import { Button, Empty, Popconfirm, Space, Table } from 'antd';
+import { Button, Empty, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { handleError } from '../../../lib/errors';
 import { fetchAuthorizedBlob } from '../../../lib/multipart';
 import { toast } from '../../../lib/toast';
 import { useDebounced } from '../../../lib/useDebounced';
+import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { ALBUM_FILES_QUERY, type AlbumFileView } from '../api/multimedia.graphql';
 import { removeContent } from '../api/multimedia.rest';
@@ -126,17 +127,13 @@ export function AlbumFiles({ albumId, canWrite, onChanged }: AlbumFilesProps) {
             </Button>
           )}
           {canWrite ? (
-            <Popconfirm
+            <DeleteConfirm
               title={`¿Eliminar ${file.name}?`}
-              okText="Eliminar"
-              cancelText="Cancelar"
-              okButtonProps={{ danger: true }}
               onConfirm={() => remove(file)}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={`Eliminar ${file.name}`}>
-                Eliminar
-              </Button>
-            </Popconfirm>
+              type="link"
+              icon
+              ariaLabel={`Eliminar ${file.name}`}
+            />
           ) : null}
         </Space>
       ),

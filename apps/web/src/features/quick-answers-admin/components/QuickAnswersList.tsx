@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, FileOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, FileOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatFileSize, formatMediumDateTime } from '@crm/shared';
-import { Button, Card, Empty, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useDebounced } from '../../../lib/useDebounced';
 import { useAccess } from '../../access/hooks/useAccess';
+import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { useSession } from '../../session/hooks/useSession';
@@ -116,22 +117,13 @@ export function QuickAnswersList() {
                 <Link to={`/quickAnswers/new?id=${answer.id}`} aria-label={`Editar /${answer.shortcut}`}>
                   <EditOutlined /> Editar
                 </Link>
-                <Popconfirm
+                <DeleteConfirm
                   title={`¿Eliminar la respuesta rápida /${answer.shortcut}?`}
-                  okText="Eliminar"
-                  cancelText="Cancelar"
-                  okButtonProps={{ danger: true }}
                   onConfirm={() => remove(answer)}
-                >
-                  <Button
-                    type="link"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`Eliminar /${answer.shortcut}`}
-                  >
-                    Eliminar
-                  </Button>
-                </Popconfirm>
+                  type="link"
+                  icon
+                  ariaLabel={`Eliminar /${answer.shortcut}`}
+                />
               </Space>
             ),
           },

@@ -1,4 +1,5 @@
 import type { MessageView } from '@crm/shared';
+import { messageView, SANDBOX_CHANNEL } from '@crm/shared/test';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SimulatorMessage } from '../components/SimulatorMessage';
@@ -7,29 +8,19 @@ import { withStatus } from '../messageStatus';
 // 09:05 in Mexico City (UTC-6), the company zone times are shown in, whatever the machine's zone.
 const NINE_OH_FIVE = '2026-01-15T15:05:00.000Z';
 
+/** The agent's sent reply on conversation 10 of the sandbox channel. */
 function makeMessage(overrides: Partial<MessageView> = {}): MessageView {
-  return {
-    id: 1,
+  return messageView({
     clientId: 10,
-    channelId: 3,
-    type: 'text',
+    channelId: SANDBOX_CHANNEL.id,
     content: 'Con gusto',
     sender: 'AGENT',
     senderUserId: 1,
     messageStatus: 'sent',
-    messageApiId: null,
-    errorCode: null,
-    errorInfo: null,
-    quotedMsgId: null,
-    quotedMsgBody: null,
-    quotedMsgType: null,
-    seen: false,
-    payload: null,
-    fakeId: null,
     time: NINE_OH_FIVE,
     createdAt: NINE_OH_FIVE,
     ...overrides,
-  };
+  });
 }
 
 function renderMessage(overrides: Partial<MessageView>) {

@@ -1,18 +1,12 @@
-import {
-  ApiOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FacebookFilled,
-  PlusOutlined,
-  WhatsAppOutlined,
-} from '@ant-design/icons';
+import { ApiOutlined, EditOutlined, FacebookFilled, PlusOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
-import { Avatar, Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useAccess } from '../../access/hooks/useAccess';
+import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { useSession } from '../../session/hooks/useSession';
@@ -136,26 +130,17 @@ export function SpacesList() {
                         >
                           <EditOutlined /> Editar
                         </Link>,
-                        <Popconfirm
+                        <DeleteConfirm
                           key="delete"
                           title={`¿Eliminar el espacio ${space.name}?`}
                           description="Sus respuestas rápidas y álbumes se eliminan; quien lo tenga seleccionado vuelve al espacio predeterminado."
-                          okText="Eliminar"
-                          cancelText="Cancelar"
-                          okButtonProps={{ danger: true }}
                           onConfirm={() => remove(space)}
-                        >
-                          <Button
-                            type="link"
-                            danger
-                            size="small"
-                            icon={<DeleteOutlined />}
-                            loading={deleting === space.id}
-                            aria-label={`Eliminar ${space.name}`}
-                          >
-                            Eliminar
-                          </Button>
-                        </Popconfirm>,
+                          type="link"
+                          size="small"
+                          icon
+                          loading={deleting === space.id}
+                          ariaLabel={`Eliminar ${space.name}`}
+                        />,
                       ]
                     : undefined
                 }

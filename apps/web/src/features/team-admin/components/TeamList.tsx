@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   displayPhone,
@@ -13,7 +13,6 @@ import {
   Button,
   Card,
   Input,
-  Popconfirm,
   Space,
   Switch,
   Table,
@@ -28,6 +27,7 @@ import { handleError } from '../../../lib/errors';
 import { subscribeRealtime } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
 import { useAccess } from '../../access/hooks/useAccess';
+import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useSession } from '../../session/hooks/useSession';
 import { TEAM_QUERY, type TeamUser, UPDATE_AVAILABILITY_MUTATION } from '../api/team.graphql';
@@ -173,24 +173,15 @@ export function TeamList() {
                     Editar
                   </Button>
                   {!isSuperadmin && user.id !== me.id && (
-                    <Popconfirm
+                    <DeleteConfirm
                       title="¿Seguro que quieres eliminar a este usuario?"
                       description="Sus conversaciones quedarán sin asignar."
-                      okText="Eliminar"
-                      cancelText="Cancelar"
-                      okButtonProps={{ danger: true }}
                       onConfirm={() => remove(user)}
-                    >
-                      <Button
-                        type="link"
-                        danger
-                        icon={<DeleteOutlined />}
-                        loading={deleting === user.id}
-                        aria-label={`Eliminar a ${user.name}`}
-                      >
-                        Eliminar
-                      </Button>
-                    </Popconfirm>
+                      type="link"
+                      icon
+                      loading={deleting === user.id}
+                      ariaLabel={`Eliminar a ${user.name}`}
+                    />
                   )}
                 </Space>
               );

@@ -12,12 +12,13 @@ import {
   type TemplateStatus,
   templateBodyText,
 } from '@crm/shared';
-import { Button, Empty, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Empty, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { handleError, resolveError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { useSession } from '../../session/hooks/useSession';
 import { deleteTemplate, syncTemplates, type TemplateView } from '../api/templates.rest';
@@ -141,18 +142,13 @@ export function TemplatesTab() {
             key: 'actions',
             width: 110,
             render: (_: unknown, template: TemplateView) => (
-              <Popconfirm
+              <DeleteConfirm
                 title={`¿Eliminar la plantilla ${template.name}?`}
                 description="Se eliminará también en WhatsApp, en todos sus idiomas."
-                okText="Eliminar"
-                cancelText="Cancelar"
-                okButtonProps={{ danger: true }}
                 onConfirm={() => removeTemplate(template)}
-              >
-                <Button size="small" danger aria-label={`Eliminar ${template.name}`}>
-                  Eliminar
-                </Button>
-              </Popconfirm>
+                size="small"
+                ariaLabel={`Eliminar ${template.name}`}
+              />
             ),
           },
         ]

@@ -1,5 +1,6 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { ConversationView, RoleName } from '@crm/shared';
+import { conversationView, SANDBOX_CHANNEL } from '@crm/shared/test';
 import { render } from '@testing-library/react';
 import { Kind, parse } from 'graphql';
 import { vi } from 'vitest';
@@ -9,41 +10,28 @@ import type { Me } from '../../../session/api/me.graphql';
 import { SessionContext } from '../../../session/SessionContext';
 import { ClientInfoPanel } from '../ClientInfoPanel';
 
-/** A conversation as the list hands it to the panel. */
+/** A conversation as the list hands it to the panel: María's, answered, tagged and assigned to Ana. */
 export function makeConversation(overrides: Partial<ConversationView> = {}): ConversationView {
-  return {
+  return conversationView({
     id: 10,
-    companyId: 1,
     key: '3-5215511112222',
     senderId: '5215511112222@c.us',
     name: 'María García',
     nameFromChannel: 'María',
     cleanedName: 'mariagarcia5215511112222',
-    imageUrl: null,
     priority: 0.5,
-    unreadMessages: 0,
     answered: true,
-    isArchived: false,
-    isBroadcastMessage: false,
-    isConversationValuable: false,
-    hasFollowUpMessage: false,
-    isClosed: false,
     agentId: 1,
     agent: { id: 1, name: 'Ana Pérez', imageUrl: null },
-    groupAdminId: null,
     tags: [{ id: 1, name: 'Cliente nuevo', color: '#1677ff' }],
-    category: null,
     lastMessageId: 5,
-    lastMessage: 'Hola',
-    lastMessageStatus: null,
-    lastMessageSender: 'CLIENT',
     lastUpdate: '2026-01-15T15:05:00.000Z',
     createdAt: '2026-01-15T15:00:00.000Z',
     windowRemainingTime: 600,
     windowExpiresAt: new Date(Date.now() + 10 * 3_600_000).toISOString(),
-    channel: { id: 3, name: 'Canal de prueba', platform: 'sandbox', phone: '5215500000099' },
+    channel: SANDBOX_CHANNEL,
     ...overrides,
-  };
+  });
 }
 
 export const FIELDS = [

@@ -178,7 +178,7 @@ describe('conversation window', () => {
   it("shows the contact, the channel and the reply window's remaining time", async () => {
     setup(makeConversation());
     expect(screen.getByTestId('conversation-name').textContent).toBe('Sheena Nelson');
-    expect(screen.getByTestId('conversation-channel').textContent).toContain('WhatsApp Demo');
+    expect(screen.getByTestId('conversation-channel').textContent).toContain('Ventas');
     expect(screen.getByTestId('window-remaining').textContent).toContain('Ventana: 23 h 12 min');
     expect(await screen.findByText('Aún no hay mensajes')).toBeDefined();
   });
