@@ -137,6 +137,29 @@ export interface CompanySettings {
   isShowGroupsAtReassign: boolean;
   /** Issue 16: the language a template is submitted in when its creation names none. */
   templateLanguage: CompanyTemplateLanguage;
+  /** Issue 17 'disable-bot-tags': the menu bot never answers a conversation carrying one of these tags. */
+  disableBotTagIds: number[];
+}
+
+/**
+ * Issue 17: the settings of the company's bots — what a user with writeBot (not writeCompany) may change from the
+ * Chatbot tab or /bot; every other setting stays writeCompany's.
+ */
+export const BOT_SETTING_KEYS = [
+  'isBotAutoAssignActive',
+  'isBotAutoAssignActiveAfterDay',
+  'isBotActiveAfterDay',
+  'isWelcomeMessageActive',
+  'sentClientSurveyByDefault',
+  'disableBotTagIds',
+] as const satisfies ReadonlyArray<keyof CompanySettings>;
+
+/** The settings a change touches that are not the bots' (a writeBot-only user is refused those). */
+export function nonBotSettingKeys(change: object): string[] {
+  const bot: readonly string[] = BOT_SETTING_KEYS;
+  return Object.entries(change)
+    .filter(([key, value]) => value !== undefined && value !== null && !bot.includes(key))
+    .map(([key]) => key);
 }
 
 export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = {
@@ -156,6 +179,7 @@ export const DEFAULT_COMPANY_SETTINGS: Readonly<CompanySettings> = {
   includeAdsTags: false,
   isShowGroupsAtReassign: false,
   templateLanguage: DEFAULT_TEMPLATE_LANGUAGE,
+  disableBotTagIds: [],
 };
 
 /** Stored settings over the defaults: a setting added later reads as its default for older companies. */
@@ -165,6 +189,9 @@ export function companySettings(stored: Partial<CompanySettings> | null | undefi
   if (!isCompanyTemplateLanguage(settings.templateLanguage)) {
     settings.templateLanguage = DEFAULT_COMPANY_SETTINGS.templateLanguage;
   }
+  settings.disableBotTagIds = Array.isArray(settings.disableBotTagIds)
+    ? settings.disableBotTagIds.filter((id) => Number.isSafeInteger(id) && id > 0)
+    : [];
   return settings;
 }
 

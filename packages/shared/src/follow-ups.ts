@@ -19,4 +19,9 @@ export const FOLLOW_UP_MESSAGES = {
   fileUrl: 'URL del archivo inválida',
   notFound: 'El mensaje programado no existe.',
   notScheduled: 'Este mensaje programado ya se envió o se canceló.',
+  // Why a follow-up could not go at its time (shown in the conversation panel; retrying would not change it).
+  failedWindowClosed: 'No se envió: la ventana de respuesta estaba cerrada y el mensaje no es una plantilla.',
+  failedTemplate: 'No se envió: la plantilla ya no está aprobada o ya no es de este canal.',
+  failedConversation: 'No se envió: la conversación o su canal ya no existen.',
+  failed: 'No se pudo enviar el mensaje programado.',
 } as const;

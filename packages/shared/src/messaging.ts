@@ -163,7 +163,9 @@ export type ConversationChangeReason =
   | 'followUp'
   | 'category'
   | 'renamed'
-  | 'info';
+  | 'info'
+  // Issue 17: the conversation's satisfaction survey was answered (the panel reads it again).
+  | 'survey';
 
 /** A conversation changed in a way that may add it to a list or take it out (02 §4 "Conversation list"). */
 export interface ConversationChangedPayload {

@@ -14,4 +14,5 @@ export const SANDBOX_MESSAGES = {
   notQrLinked: 'Este canal no se vincula con código QR.',
   noLinkedDevice: 'Este canal no tiene un dispositivo vinculado.',
   alreadyLinked: 'Este canal ya está vinculado. Cierra la sesión para vincularlo de nuevo.',
+  replyNotOffered: 'Esa opción no está en ningún mensaje del bot de esta conversación.',
 } as const;

@@ -155,6 +155,8 @@ export function applyCompanySettingsChange(
     if (typeof value === 'boolean') next[key] = value;
   }
   if (isCompanyTemplateLanguage(change.templateLanguage)) next.templateLanguage = change.templateLanguage;
+  // Issue 17: the tags that keep the menu bot away, each once.
+  if (Array.isArray(change.disableBotTagIds)) next.disableBotTagIds = [...new Set(change.disableBotTagIds)];
   if (!next.isBotActiveAfterDay) next.isBotAutoAssignActiveAfterDay = false;
   return next;
 }
