@@ -63,6 +63,12 @@ export interface OutboundMessage {
   content: OutboundContent;
   /** The provider id of the message being quoted (WhatsApp context.message_id, Messenger reply_to.mid). */
   replyToProviderMessageId?: string;
+  /**
+   * Our reference for the message, which the provider repeats in the message's status webhooks (WhatsApp
+   * biz_opaque_callback_data): how a send whose answer was lost (the process died mid-call) is recognised. Only
+   * for adapters that declare `tracksSends`.
+   */
+  trackingId?: string;
 }
 
 export interface SendResult {
@@ -205,6 +211,8 @@ export interface InboundStatusEvent {
   error?: { code: string; title: string; details?: string };
   /** WhatsApp `conversation.expiration_timestamp`: the end of the reply window. */
   windowExpiresAt?: Date;
+  /** The `trackingId` we sent the message with, as the provider repeats it (WhatsApp biz_opaque_callback_data). */
+  trackingId?: string;
 }
 
 /** Messenger delivery/read receipts: every message to `counterpart` sent at or before `watermark`. */
@@ -361,6 +369,11 @@ export interface ChannelProvider {
   readonly templates?: TemplateProviderPort;
   /** The provider's own size caps per media type, when stricter than ours (WhatsApp's supported media table). */
   readonly mediaMaxBytes?: Partial<Record<MediaType, number>>;
+  /**
+   * The provider repeats a send's `trackingId` in its status webhooks: a send interrupted before its answer is
+   * recognised by them rather than sent again.
+   */
+  readonly tracksSends?: boolean;
   send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult>;
   /**
    * Checks the provider's authentication of a webhook call on the raw bytes, before anything is parsed. An

@@ -77,6 +77,55 @@ describe('Dialog360Adapter.send', () => {
     });
   });
 
+  it("sends a bot's menu as the Cloud API's interactive buttons and list", async () => {
+    await adapter.send(channel, {
+      to: '5215512345678',
+      content: {
+        type: 'interactive',
+        interactive: { kind: 'buttons', body: 'Hola', buttons: [{ id: 'si', title: 'Sí' }] },
+      },
+    });
+    expect(fake.last().path).toBe('/messages');
+    expect(JSON.parse(fake.last().body)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '5215512345678',
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Hola' },
+        action: { buttons: [{ type: 'reply', reply: { id: 'si', title: 'Sí' } }] },
+      },
+    });
+
+    await adapter.send(channel, {
+      to: '5215512345678',
+      content: {
+        type: 'interactive',
+        interactive: {
+          kind: 'list',
+          body: 'Elige',
+          button: 'Ver opciones',
+          rows: [{ id: 'a', title: 'Ventas', description: 'Precios' }],
+        },
+      },
+    });
+    expect(JSON.parse(fake.last().body)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '5215512345678',
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text: 'Elige' },
+        action: {
+          button: 'Ver opciones',
+          sections: [{ rows: [{ id: 'a', title: 'Ventas', description: 'Precios' }] }],
+        },
+      },
+    });
+  });
+
   it('retries a pair rate limit after the Retry-After delay', async () => {
     fake.replyOnce({
       status: 429,

@@ -41,6 +41,8 @@ export class Dialog360Adapter implements ChannelProvider, ChannelConnector<'dial
   readonly providerIdField = 'phoneNumber' as const;
   // Cloud API numbers: WhatsApp's own caps.
   readonly mediaMaxBytes = WHATSAPP_MEDIA_MAX_BYTES;
+  // Meta's statuses, forwarded as they are, carry biz_opaque_callback_data.
+  readonly tracksSends = true;
   readonly templates: Dialog360TemplatesClient;
   private readonly client: Dialog360Client;
   private readonly media: Dialog360MediaClient;

@@ -99,6 +99,57 @@ describe('MessengerAdapter.send', () => {
     });
   });
 
+  it("sends a bot's menu as its numbered text with one quick reply per option, the option id as payload", async () => {
+    await adapter.send(channel, {
+      to: PSID,
+      content: {
+        type: 'interactive',
+        interactive: {
+          kind: 'list',
+          body: '¿En qué te ayudamos?',
+          button: 'Ver opciones',
+          rows: [
+            { id: 'opt-ventas', title: 'Ventas', description: 'Precios' },
+            { id: 'opt-soporte', title: 'Soporte técnico para tu pedido' },
+          ],
+        },
+      },
+    });
+    expect(JSON.parse(fake.last().body)).toEqual({
+      recipient: { id: PSID },
+      messaging_type: 'RESPONSE',
+      message: {
+        text: '¿En qué te ayudamos?\n\n1. Ventas\n2. Soporte técnico para tu pedido',
+        quick_replies: [
+          { content_type: 'text', title: 'Ventas', payload: 'opt-ventas' },
+          // Messenger cuts a title at 20 characters.
+          { content_type: 'text', title: 'Soporte técnico par…', payload: 'opt-soporte' },
+        ],
+      },
+    });
+  });
+
+  it('sends reply buttons as quick replies too, at most 13 of them', async () => {
+    await adapter.send(channel, {
+      to: PSID,
+      content: {
+        type: 'interactive',
+        interactive: { kind: 'buttons', body: 'Hola', buttons: [{ id: 'si', title: 'Sí' }] },
+      },
+    });
+    expect(JSON.parse(fake.last().body).message).toEqual({
+      text: 'Hola\n\n1. Sí',
+      quick_replies: [{ content_type: 'text', title: 'Sí', payload: 'si' }],
+    });
+
+    const rows = Array.from({ length: 15 }, (_, index) => ({ id: `r${index}`, title: `Opción ${index}` }));
+    await adapter.send(channel, {
+      to: PSID,
+      content: { type: 'interactive', interactive: { kind: 'list', body: 'Elige', button: 'Ver', rows } },
+    });
+    expect(JSON.parse(fake.last().body).message.quick_replies).toHaveLength(13);
+  });
+
   it.each<OutboundMessage['content']>([
     { type: 'location', latitude: 1, longitude: 2 },
     { type: 'contacts', contacts: [] },
@@ -217,12 +268,12 @@ describe('MessengerAdapter.parseWebhook', () => {
     ]);
   });
 
-  it('reads a quick-reply tap as a button with its payload', () => {
+  it("reads a quick-reply tap as an interactive reply: the payload is the option's id, the text its title", () => {
     const [event] = parse('message-quick-reply.json');
     expect(event.kind === 'message' && event.content).toEqual({
-      type: 'button',
-      payload: 'CONFIRM_ORDER_YES',
-      text: 'Sí',
+      type: 'interactive',
+      replyId: 'CONFIRM_ORDER_YES',
+      title: 'Sí',
     });
   });
 

@@ -1,3 +1,4 @@
+import { type InteractiveMessage, interactiveText, truncateText } from '@crm/shared';
 import {
   type InboundContent,
   type InboundMessageEvent,
@@ -60,6 +61,9 @@ export function toMessengerRequest(message: OutboundMessage): MessengerSendReque
         attachment: { type: ATTACHMENT_TYPE[content.type], payload: { url: content.url, is_reusable: true } },
       };
       break;
+    case 'interactive':
+      body = toQuickReplies(content.interactive);
+      break;
     default:
       throw new ProviderError('UNSUPPORTED_CONTENT', false, `Messenger cannot send ${content.type} messages`);
   }
@@ -70,6 +74,27 @@ export function toMessengerRequest(message: OutboundMessage): MessengerSendReque
   };
   if (message.replyToProviderMessageId) request.reply_to = { mid: message.replyToProviderMessageId };
   return request;
+}
+
+/** Messenger's limits (send-messages/quick-replies, send-api reference): text under 2000 characters. */
+const MESSENGER_TEXT_MAX = 2000;
+const QUICK_REPLIES_MAX = 13;
+const QUICK_REPLY_TITLE_MAX = 20;
+
+/**
+ * A bot's menu as text with quick replies: the numbered text stays in the thread (quick replies vanish once one is
+ * tapped, and a typed number works too), each option a quick reply whose payload is the option's id.
+ */
+function toQuickReplies(message: InteractiveMessage): MessengerSendRequest['message'] {
+  const options = message.kind === 'buttons' ? message.buttons : message.rows;
+  return {
+    text: truncateText(interactiveText(message), MESSENGER_TEXT_MAX),
+    quick_replies: options.slice(0, QUICK_REPLIES_MAX).map((option, index) => ({
+      content_type: 'text' as const,
+      title: truncateText(option.title, QUICK_REPLY_TITLE_MAX) || String(index + 1),
+      payload: option.id,
+    })),
+  };
 }
 
 export function readMessengerSendResponse(json: unknown): string {
@@ -266,9 +291,10 @@ function messageEvents(
 }
 
 function textContent(message: MessengerInboundMessage): InboundContent {
-  // A quick-reply tap is text plus the payload we attached to the option.
+  // A quick-reply tap is the option's title plus the payload we attached to it (a menu option's id): the same
+  // content as a WhatsApp button or list reply, so the bot reads both alike.
   if (message.quick_reply)
-    return { type: 'button', payload: message.quick_reply.payload, text: message.text ?? '' };
+    return { type: 'interactive', replyId: message.quick_reply.payload, title: message.text ?? '' };
   return { type: 'text', text: message.text ?? '' };
 }
 

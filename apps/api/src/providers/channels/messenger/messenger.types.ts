@@ -16,8 +16,17 @@ export interface MessengerSendRequest {
   messaging_type: 'RESPONSE' | 'UPDATE' | 'MESSAGE_TAG';
   message:
     | { text: string }
+    /** Up to 13 text buttons over the composer; a tap posts the title and sends us the payload. */
+    | { text: string; quick_replies: MessengerQuickReply[] }
     | { attachment: { type: MessengerAttachmentType; payload: { url: string; is_reusable: boolean } } };
   reply_to?: { mid: string };
+}
+
+/** send-messages/quick-replies: a text quick reply's title is cut at 20 characters, its payload up to 1000. */
+export interface MessengerQuickReply {
+  content_type: 'text';
+  title: string;
+  payload: string;
 }
 
 export interface MessengerSendResponse {

@@ -4,6 +4,7 @@ import {
   type ChannelCredentials,
   type ChannelProvider,
   type FetchedMedia,
+  type OutboundContent,
   type OutboundMessage,
   ProviderError,
   type SendResult,
@@ -11,6 +12,16 @@ import {
   WebhookParseError,
 } from '../channel-provider';
 import { SandboxTemplates } from './sandbox-templates';
+
+/**
+ * The words a sent message shows the simulated customer, where #fallo is looked for. An interactive message is
+ * accepted whole: the simulator shows its buttons or list from the stored message and taps them (issue 17).
+ */
+function textOf(content: OutboundContent): string {
+  if (content.type === 'text') return content.text;
+  if (content.type === 'interactive') return content.interactive.body;
+  return '';
+}
 
 export interface SandboxAdapterOptions {
   /** Hands simulated provider events to the inbox after a delay, as a real provider's webhook would. */
@@ -36,10 +47,7 @@ export class SandboxAdapter implements ChannelProvider {
   }
 
   async send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult> {
-    if (
-      message.content.type === 'text' &&
-      message.content.text.toLowerCase().includes(SANDBOX_FAILURE_MARK)
-    ) {
+    if (textOf(message.content).toLowerCase().includes(SANDBOX_FAILURE_MARK)) {
       throw new ProviderError(
         'SEND_MESSAGE_ERROR',
         false,

@@ -77,6 +77,29 @@ describe('SmsAdapter.send', () => {
     ]);
   });
 
+  it("sends a bot's menu as its numbered text", async () => {
+    await adapter.send(channel, {
+      to: CUSTOMER,
+      content: {
+        type: 'interactive',
+        interactive: {
+          kind: 'buttons',
+          body: '¿En qué te ayudamos?',
+          buttons: [
+            { id: 'opt-ventas', title: 'Ventas' },
+            { id: 'opt-asesor', title: 'Hablar con asesor' },
+          ],
+        },
+      },
+    });
+    expect([...new URLSearchParams(fake.last().body)]).toEqual([
+      ['To', '+5215512345678'],
+      ['From', '+15557122661'],
+      ['Body', '¿En qué te ayudamos?\n\n1. Ventas\n2. Hablar con asesor'],
+      ['StatusCallback', WEBHOOK_URL],
+    ]);
+  });
+
   it('omits StatusCallback when none is configured', async () => {
     const bare = new SmsAdapter({ apiUrl: `${fake.url}/2010-04-01` });
     await bare.send(channel, {

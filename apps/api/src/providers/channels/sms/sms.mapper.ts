@@ -1,3 +1,4 @@
+import { interactiveText } from '@crm/shared';
 import {
   type DeliveryStatus,
   type InboundContent,
@@ -25,7 +26,8 @@ export function digitsOf(number: string): string {
 
 /**
  * Our message as the create-Message form. Media goes as MMS (MediaUrl) with the caption as its Body; SMS has no
- * quoting, so a reply is sent as a plain message. Location, contact cards, templates and reactions have no SMS form.
+ * quoting, so a reply is sent as a plain message; a bot's menu as numbered text. Location, contact cards, templates
+ * and reactions have no SMS form.
  */
 export function toTwilioForm(
   message: OutboundMessage,
@@ -45,6 +47,10 @@ export function toTwilioForm(
     case 'sticker':
       form.MediaUrl = [content.url];
       if (content.caption) form.Body = content.caption;
+      break;
+    case 'interactive':
+      // SMS has no buttons: the menu goes as its numbered text, answered with the number.
+      form.Body = interactiveText(content.interactive);
       break;
     default:
       throw new ProviderError('UNSUPPORTED_CONTENT', false, `SMS cannot send ${content.type} messages`);

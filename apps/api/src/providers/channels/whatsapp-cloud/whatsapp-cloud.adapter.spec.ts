@@ -189,6 +189,84 @@ describe('WhatsappCloudAdapter.send', () => {
     });
   });
 
+  it('sends a menu of up to 3 options as interactive reply buttons', async () => {
+    const body = await sentBody({
+      to: '16505551234',
+      content: {
+        type: 'interactive',
+        interactive: {
+          kind: 'buttons',
+          body: '¿En qué te ayudamos?',
+          buttons: [
+            { id: 'opt-ventas', title: 'Ventas' },
+            { id: 'opt-asesor', title: 'Hablar con asesor' },
+          ],
+        },
+      },
+    });
+    expect(body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '16505551234',
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: '¿En qué te ayudamos?' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'opt-ventas', title: 'Ventas' } },
+            { type: 'reply', reply: { id: 'opt-asesor', title: 'Hablar con asesor' } },
+          ],
+        },
+      },
+    });
+  });
+
+  it('sends a longer menu as an interactive list: one untitled section, descriptions only where set', async () => {
+    const body = await sentBody({
+      to: '16505551234',
+      content: {
+        type: 'interactive',
+        interactive: {
+          kind: 'list',
+          body: 'Elige una opción',
+          button: 'Ver opciones',
+          rows: [
+            { id: 'r1', title: 'Ventas', description: 'Precios y pedidos' },
+            { id: 'r2', title: 'Soporte' },
+            { id: 'r3', title: 'Envíos', description: '' },
+            { id: 'r4', title: 'Asesor' },
+          ],
+        },
+      },
+      replyToProviderMessageId: 'wamid.QUOTED',
+    });
+    expect(body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '16505551234',
+      context: { message_id: 'wamid.QUOTED' },
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text: 'Elige una opción' },
+        action: {
+          button: 'Ver opciones',
+          sections: [
+            {
+              rows: [
+                { id: 'r1', title: 'Ventas', description: 'Precios y pedidos' },
+                { id: 'r2', title: 'Soporte' },
+                { id: 'r3', title: 'Envíos' },
+                { id: 'r4', title: 'Asesor' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+  });
+
   it('turns a throughput 429 into a retryable rate limit honouring Retry-After', async () => {
     fake.replyOnce({
       status: 429,

@@ -42,6 +42,8 @@ export class WhatsappCloudAdapter implements ChannelProvider, ChannelConnector<'
   readonly platform = 'whatsapp_cloud' as const;
   readonly providerIdField = 'phoneNumberId' as const;
   readonly mediaMaxBytes = WHATSAPP_MEDIA_MAX_BYTES;
+  // Statuses carry biz_opaque_callback_data.
+  readonly tracksSends = true;
   readonly templates: WhatsappCloudTemplatesClient;
   private readonly client: WhatsappCloudClient;
   private readonly media: WhatsappCloudMediaClient;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { InteractiveMessage } from '@crm/shared';
 import {
   type ContactCard,
   type DeliveryStatus,
@@ -18,6 +19,7 @@ import type {
   WaInboundContact,
   WaInboundMedia,
   WaInboundMessage,
+  WaInteractiveObject,
   WaMediaObject,
   WaOutboundMessage,
   WaSendResponse,
@@ -43,6 +45,8 @@ export function toWhatsappMessage(message: OutboundMessage): WaOutboundMessage {
     recipient_type: 'individual' as const,
     // The API takes the number with or without '+'; we keep digits only, like wa_id.
     to: message.to.replace(/\D/g, ''),
+    // Echoed in the message's statuses: how a send whose answer was lost is recognised (issue 17).
+    ...(message.trackingId ? { biz_opaque_callback_data: message.trackingId } : {}),
   };
   const { content } = message;
   // A reaction points at its message itself; `context` is for replies only.
@@ -110,7 +114,39 @@ export function toWhatsappMessage(message: OutboundMessage): WaOutboundMessage {
         type: 'reaction',
         reaction: { message_id: content.providerMessageId, emoji: content.emoji },
       };
+    case 'interactive':
+      return { ...base, ...context, type: 'interactive', interactive: toWaInteractive(content.interactive) };
   }
+}
+
+/** A bot's menu as Graph's interactive object; the shared menuInteractive already kept it within WhatsApp's limits. */
+function toWaInteractive(message: InteractiveMessage): WaInteractiveObject {
+  if (message.kind === 'buttons') {
+    return {
+      type: 'button',
+      body: { text: message.body },
+      action: {
+        buttons: message.buttons.map((button) => ({
+          type: 'reply' as const,
+          reply: { id: button.id, title: button.title },
+        })),
+      },
+    };
+  }
+  return {
+    type: 'list',
+    body: { text: message.body },
+    action: {
+      button: message.button,
+      sections: [
+        {
+          rows: message.rows.map((row) =>
+            withoutUndefined({ id: row.id, title: row.title, description: row.description || undefined }),
+          ),
+        },
+      ],
+    },
+  };
 }
 
 function captioned(link: string, caption: string | undefined): WaMediaObject {
@@ -459,6 +495,9 @@ function toStatusEvent(status: WaStatus, channelProviderId: string): InboundStat
   };
   const recipient = status.recipient_id ?? status.recipient_user_id;
   if (recipient) event.recipient = recipient;
+  if (typeof status.biz_opaque_callback_data === 'string' && status.biz_opaque_callback_data) {
+    event.trackingId = status.biz_opaque_callback_data;
+  }
   const error = status.errors?.[0];
   if (error) {
     event.error = withoutUndefined({

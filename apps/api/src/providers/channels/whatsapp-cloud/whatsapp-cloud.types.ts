@@ -48,11 +48,32 @@ export interface WaReactionObject {
   emoji: string;
 }
 
+/**
+ * A session message with reply buttons or a list (messages/interactive-reply-buttons-messages,
+ * messages/interactive-list-messages). One list section needs no title (a title is required from two sections).
+ */
+export type WaInteractiveObject =
+  | {
+      type: 'button';
+      body: { text: string };
+      action: { buttons: Array<{ type: 'reply'; reply: { id: string; title: string } }> };
+    }
+  | {
+      type: 'list';
+      body: { text: string };
+      action: {
+        button: string;
+        sections: Array<{ title?: string; rows: Array<{ id: string; title: string; description?: string }> }>;
+      };
+    };
+
 interface WaOutboundBase {
   messaging_product: 'whatsapp';
   recipient_type: 'individual';
   to: string;
   context?: { message_id: string };
+  /** Repeated in the message's status webhooks (our tracking id). */
+  biz_opaque_callback_data?: string;
 }
 
 export type WaOutboundMessage = WaOutboundBase &
@@ -67,6 +88,7 @@ export type WaOutboundMessage = WaOutboundBase &
     | { type: 'contacts'; contacts: WaContactObject[] }
     | { type: 'template'; template: WaTemplateObject }
     | { type: 'reaction'; reaction: WaReactionObject }
+    | { type: 'interactive'; interactive: WaInteractiveObject }
   );
 
 export interface WaSendResponse {
