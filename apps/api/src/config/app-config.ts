@@ -29,6 +29,8 @@ export interface AppConfig {
   devOutbox: boolean;
   jobsEnabled: boolean;
   jobPollMs: number;
+  /** How long a send interrupted mid-call waits for the provider's status webhook before it is sent again. */
+  sendReconcileMs: number;
   whatsappGraphUrl: string;
   whatsappAppSecret: string;
   whatsappVerifyToken: string;
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     devOutbox: smtpUrl === null && nodeEnv !== 'production' && readBool(env, 'DEV_OUTBOX', true),
     jobsEnabled: readBool(env, 'JOBS_ENABLED', true),
     jobPollMs: readInt(env, 'JOB_POLL_MS', 1000, 50, 60_000),
+    sendReconcileMs: readInt(env, 'SEND_RECONCILE_MS', 60_000, 0, 3_600_000),
     whatsappGraphUrl: stripSlash(readUrl(env, 'WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? GRAPH_URL),
     whatsappAppSecret: readDevDefault(env, 'WHATSAPP_APP_SECRET', nodeEnv, 'dev-whatsapp-app-secret'),
     whatsappVerifyToken: readDevDefault(env, 'WHATSAPP_VERIFY_TOKEN', nodeEnv, 'dev-whatsapp-verify-token'),

@@ -28,6 +28,7 @@ export interface Albums {
 }
 
 export interface BotSessions {
+  afterDay: Generated<boolean>;
   channelId: number;
   clientId: number;
   companyId: number;
@@ -212,9 +213,12 @@ export interface FollowUpMessages {
   companyId: number;
   content: Generated<string>;
   createdAt: Generated<Timestamp>;
+  failureReason: string | null;
   file: ColumnType<FollowUpFile | null, JsonbInput<FollowUpFile> | null, JsonbInput<FollowUpFile> | null>;
   id: Generated<number>;
+  messageId: number | null;
   sendAt: Timestamp;
+  sentAt: Timestamp | null;
   status: Generated<FollowUpStatus>;
   templateId: number | null;
   updatedAt: Generated<Timestamp>;
@@ -281,6 +285,7 @@ export interface Messages {
   seenById: number | null;
   sender: MessageSender;
   senderUserId: number | null;
+  sendStartedAt: Timestamp | null;
   time: Timestamp;
   type: Generated<string>;
   windowExpiration: Timestamp | null;

@@ -39,6 +39,18 @@ export interface JobPayloads {
    * the welcome message, the menu chatbot), once per message (keyed by its id), in the conversation's order.
    */
   'automation-inbound': { messageId: number; clientId: number; newClient: boolean };
+  /**
+   * Issue 17: sends one scheduled follow-up at its time (run_at = sendAt), keyed by follow-up and time: an edit to
+   * another time is a new job, and the old one, finding sendAt changed, does nothing.
+   */
+  'follow-up-send': { followUpId: number; sendAt: string };
+  /** Issue 17: fires one follow-up bot of a conversation at its nextDate, keyed by message bot and nextDate. */
+  'message-bot-fire': { messageBotId: number; nextDate: string };
+  /**
+   * Issue 17, Graphile's cron every minute: enqueues the two jobs above for every follow-up and follow-up bot due
+   * within the next minutes (their keys make it idempotent), for rows whose job was lost or never made (seeds).
+   */
+  'automation-sweep': { _cron?: { ts: string; backfilled?: boolean } };
 }
 
 export type JobName = keyof JobPayloads;
@@ -53,6 +65,9 @@ const DECLARED: Record<JobName, true> = {
   'templates-sync': true,
   'templates-sync-daily': true,
   'automation-inbound': true,
+  'follow-up-send': true,
+  'message-bot-fire': true,
+  'automation-sweep': true,
 };
 
 /** The declared job names, at run time: each must have a handler when the worker starts. */

@@ -12,6 +12,9 @@ import { ReceivedContent1763880000000 } from './1763880000000-received-content';
 import { GraphileWorkerJobs1763890000000 } from './1763890000000-graphile-worker-jobs';
 import { WhatsappTemplates1763900000000 } from './1763900000000-whatsapp-templates';
 import { Automation1764000000000 } from './1764000000000-automation';
+import { ChatbotSessions1764000000400 } from './1764000000400-chatbot-sessions';
+import { FollowUpSend1764000000600 } from './1764000000600-follow-up-send';
+import { SurveyOptionIds1764000000700 } from './1764000000700-survey-option-ids';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -29,4 +32,7 @@ export const MIGRATIONS = [
   GraphileWorkerJobs1763890000000,
   WhatsappTemplates1763900000000,
   Automation1764000000000,
+  ChatbotSessions1764000000400,
+  FollowUpSend1764000000600,
+  SurveyOptionIds1764000000700,
 ];

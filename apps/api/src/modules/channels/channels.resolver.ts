@@ -21,7 +21,8 @@ export class ChannelsResolver {
   ) {}
 
   // The templates tab picks a channel too: whatsappTemplate alone lists them (02 §2 /config/new-whatsapp-template).
-  @RequirePermissions('readSpaces', 'writeSpaces', 'whatsappTemplate')
+  // The template flow and the bot pages pick a channel too (issues 16 and 17).
+  @RequirePermissions('readSpaces', 'writeSpaces', 'whatsappTemplate', 'readBot', 'writeBot')
   @Query(() => [ChannelModel], { description: "The company's channels with the spaces they belong to." })
   channels(@CurrentUser() user: AuthUser): Promise<ChannelModel[]> {
     return this.admin.list(user.companyId);
@@ -39,8 +40,11 @@ export class ChannelsResolver {
     return this.admin.setActive(user, id, false);
   }
 
-  @RequirePermissions('writeSpaces')
-  @Mutation(() => ChannelModel)
+  // Issue 17: whoever edits the menu bot (writeBot) switches it on and off too.
+  @RequirePermissions('writeSpaces', 'writeBot')
+  @Mutation(() => ChannelModel, {
+    description: "Switches the channel's menu chatbot (an active channel only).",
+  })
   setChannelChatbot(
     @CurrentUser() user: AuthUser,
     @Args(ID) id: number,

@@ -380,8 +380,8 @@ export class ConversationsRepository {
   }
 
   /** Gives the conversation to the agent only if nobody assigned it meanwhile (an admin quicker keeps theirs). */
-  async assignIfUnassigned(clientId: number, agentId: number): Promise<boolean> {
-    const row = await this.db
+  async assignIfUnassigned(clientId: number, agentId: number, db: Executor = this.db): Promise<boolean> {
+    const row = await db
       .updateTable('clients')
       .set({ agentId, updatedAt: sql`now()` })
       .where('id', '=', clientId)

@@ -112,6 +112,18 @@ export class CompaniesRepository {
     }
   }
 
+  /** Which of these tag ids are the company's (issue 17: the disable-bot tags must be). */
+  async ownTagIds(db: Executor, companyId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('tags')
+      .select('id')
+      .where('companyId', '=', companyId)
+      .where('id', 'in', [...ids])
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** The company's users, who reload the company when it changes. */
   async memberIds(companyId: number): Promise<number[]> {
     const rows = await this.db.selectFrom('users').select('id').where('companyId', '=', companyId).execute();

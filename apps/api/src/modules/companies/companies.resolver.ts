@@ -1,6 +1,8 @@
+import { hasAnyPermission, nonBotSettingKeys } from '@crm/shared';
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { AppException } from '../../common/errors/app.exception';
 import { CompaniesService } from './companies.service';
 import { CompanyModel } from './models/company.model';
 import {
@@ -25,7 +27,8 @@ export class CompaniesResolver {
     return CompanyModel.from(await this.companies.setTwoFactorPolicy(user.companyId, enabled));
   }
 
-  @RequirePermissions('readCompany', 'writeCompany')
+  // Issue 17: the bot settings live in these flags too (the Chatbot tab and /bot read them).
+  @RequirePermissions('readCompany', 'writeCompany', 'readBot', 'writeBot')
   @Query(() => CompanySettingsModel, { description: '02 §3 Company settings of the caller’s company.' })
   companySettings(@CurrentUser() user: AuthUser): Promise<CompanySettingsModel> {
     return this.companies.getSettings(user.companyId);
@@ -42,15 +45,22 @@ export class CompaniesResolver {
     });
   }
 
-  @RequirePermissions('writeCompany')
+  @RequirePermissions('writeCompany', 'writeBot')
   @Mutation(() => CompanySettingsModel, {
     description:
-      'Changes the flags sent; turning off isBotActiveAfterDay also turns off isBotAutoAssignActiveAfterDay.',
+      'Changes the flags sent; turning off isBotActiveAfterDay also turns off isBotAutoAssignActiveAfterDay. ' +
+      'With writeBot but not writeCompany, only the bot settings (BOT_SETTING_KEYS) may be sent.',
   })
   updateCompanySettings(
     @CurrentUser() user: AuthUser,
     @Args('input') input: CompanySettingsInput,
   ): Promise<CompanySettingsModel> {
+    if (!hasAnyPermission(user.permissions, ['writeCompany'])) {
+      const others = nonBotSettingKeys(input);
+      if (others.length > 0) {
+        throw new AppException('FORBIDDEN', { field: others[0], message: 'Only bot settings with writeBot' });
+      }
+    }
     return this.companies.updateSettings(user.companyId, input);
   }
 

@@ -13,6 +13,7 @@ import {
   DEFAULT_TAG_COLOR,
   REASSIGNED_TAG_NAME,
   type RoleName,
+  TAG_MESSAGES,
   TEAM_MESSAGES,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
@@ -133,11 +134,19 @@ export class CompaniesService {
       const refused = companySettingsChangeError(current, change);
       if (refused) throw AppException.validation(refused.field, refused.message);
       const next = applyCompanySettingsChange(current, change);
+      if (change.disableBotTagIds) {
+        // Issue 17: only the company's own tags can keep its menu bot away.
+        const own = await this.companies.ownTagIds(trx, companyId, next.disableBotTagIds);
+        if (own.length !== next.disableBotTagIds.length) {
+          throw AppException.validation('disableBotTagIds', TAG_MESSAGES.notFound);
+        }
+      }
       const written: Partial<CompanySettings> = { ...stored };
       for (const key of COMPANY_SETTING_KEYS) {
         if (next[key] !== current[key] || typeof change[key] === 'boolean') written[key] = next[key];
       }
       if (typeof change.templateLanguage === 'string') written.templateLanguage = next.templateLanguage;
+      if (change.disableBotTagIds) written.disableBotTagIds = next.disableBotTagIds;
       await this.companies.writeSettings(trx, companyId, written);
       return next;
     });

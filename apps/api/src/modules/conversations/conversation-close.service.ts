@@ -1,25 +1,22 @@
 import type { ConversationView } from '@crm/shared';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { ClientsService } from '../clients/clients.service';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { ConversationsRepository } from '../clients/conversations.repository';
 import { CompaniesRepository } from '../companies/companies.repository';
-import { SendMessageInput } from '../messages/dto/send-message.input';
-import { MessagesService } from '../messages/messages.service';
+import { SurveysService } from '../surveys/surveys.service';
 import { companySettingsOf, emitConversationChanged } from './conversation-context';
 
 /** Closing a conversation, with its satisfaction survey (02 §1/§3/§4), and reopening it. */
 @Injectable()
 export class ConversationCloseService {
-  private readonly logger = new Logger(ConversationCloseService.name);
-
   constructor(
     private readonly conversations: ConversationsRepository,
     private readonly companies: CompaniesRepository,
     private readonly clients: ClientsService,
-    private readonly messages: MessagesService,
+    private readonly surveys: SurveysService,
     private readonly realtime: RealtimeService,
   ) {}
 
@@ -35,21 +32,9 @@ export class ConversationCloseService {
     const { client } = await this.clients.getVisible(user, clientId);
     const settings = await companySettingsOf(this.companies, user.companyId);
     const wantsSurvey = sendSurvey ?? settings.sentClientSurveyByDefault;
-    let surveySent = false;
-    if (wantsSurvey) {
-      const survey = await this.conversations.activeSurvey(client.channelId);
-      if (survey) {
-        const options = [...survey.options].sort((a, b) => a.index - b.index);
-        const text = [survey.initText, '', ...options.map((o) => `${o.value}. ${o.text}`)].join('\n').trim();
-        try {
-          await this.messages.send(user, Object.assign(new SendMessageInput(), { clientId, text }));
-          surveySent = true;
-        } catch (error) {
-          // Closing still happens: outside the reply window a survey cannot go out as free text.
-          this.logger.warn(`survey not sent to conversation ${clientId}: ${String(error)}`);
-        }
-      }
-    }
+    // Issue 17: the bot sends the channel's survey (buttons or a list) and waits for the answer. Closing still
+    // happens when it cannot go out: outside the reply window a survey is not a template.
+    const surveySent = wantsSurvey ? await this.surveys.sendOnClose(client) : false;
     await this.conversations.close(clientId, settings.archiveClosedClientByDefault);
     const view = await this.clients.view(clientId);
     if (view.isArchived && !client.isArchived) {

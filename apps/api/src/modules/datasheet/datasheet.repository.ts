@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import { jsonb } from '../../database/jsonb';
-import { type Database, InjectDatabase } from '../../database/kysely';
+import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import type { ClientInfos, DatasheetFields } from '../../database/schema';
 import { nameIsFree, unlessTaken } from '../../database/unique-name';
 
@@ -51,6 +51,20 @@ export class DatasheetRepository {
       .selectFrom('datasheet_fields')
       .select(['id', 'companyId', 'isDefault', 'type', 'options'])
       .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The company's field of that key (issue 17: a menu bot question names the field it fills by its key). */
+  rulesByKey(
+    companyId: number,
+    key: string,
+    db: Executor = this.db,
+  ): Promise<DatasheetFieldRules | undefined> {
+    return db
+      .selectFrom('datasheet_fields')
+      .select(['id', 'companyId', 'isDefault', 'type', 'options'])
+      .where('companyId', '=', companyId)
+      .where('key', '=', key)
       .executeTakeFirst();
   }
 
@@ -126,8 +140,13 @@ export class DatasheetRepository {
   }
 
   /** Writes the conversation's value of the field, replacing the one it had; answers the stored entry. */
-  saveValue(clientId: number, fieldId: number, value: string): Promise<ClientInfoView | undefined> {
-    return this.db
+  saveValue(
+    clientId: number,
+    fieldId: number,
+    value: string,
+    executor: Executor = this.db,
+  ): Promise<ClientInfoView | undefined> {
+    return executor
       .with('i', (db) =>
         db
           .insertInto('client_infos')

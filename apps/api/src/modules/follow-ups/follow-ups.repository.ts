@@ -9,7 +9,17 @@ export type FollowUpRow = Selectable<FollowUpMessages>;
 /** A follow-up as the conversation panel shows it: its agent's and template's names, sendAt as PostgreSQL wrote it. */
 export type FollowUpView = Pick<
   FollowUpRow,
-  'id' | 'clientId' | 'channelId' | 'agentId' | 'content' | 'templateId' | 'variables' | 'file' | 'status'
+  | 'id'
+  | 'clientId'
+  | 'channelId'
+  | 'agentId'
+  | 'content'
+  | 'templateId'
+  | 'variables'
+  | 'file'
+  | 'status'
+  | 'failureReason'
+  | 'messageId'
 > & { agentName: string | null; sendAt: string; templateName: string | null };
 /** What a creation or an edit writes. */
 export type FollowUpWrite = Pick<FollowUpRow, 'content' | 'sendAt' | 'templateId' | 'variables' | 'file'>;
@@ -21,6 +31,17 @@ export type FollowUpTemplate = Pick<
 >;
 
 const SCHEDULED = sql.lit('scheduled' as const);
+const FAILED = sql.lit('failed' as const);
+
+/** A follow-up due soon, as the sweep enqueues it: its time to the millisecond (the job's key and claim use it). */
+export interface DueFollowUp {
+  id: number;
+  sendAtMs: number;
+}
+
+// A follow-up's time as its job carries it: JavaScript dates hold milliseconds, PostgreSQL microseconds (a seeded
+// `now() + interval` has them), so the job's time and the claim both use the time truncated to the millisecond.
+const sendAtMs = sql<string>`floor(extract(epoch from "sendAt") * 1000)::bigint`;
 
 /**
  * The follow_up_messages table (02 §3, §4): a conversation's scheduled messages. The conversation's
@@ -49,7 +70,13 @@ export class FollowUpsRepository {
         'f.variables',
         'f.file',
         'f.status',
+        'f.failureReason',
+        'f.messageId',
       ]);
+  }
+
+  transaction<T>(fn: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
   }
 
   /** The conversation's scheduled follow-ups, soonest first. */
@@ -57,6 +84,19 @@ export class FollowUpsRepository {
     return this.views()
       .where('f.clientId', '=', clientId)
       .where('f.status', '=', SCHEDULED)
+      .orderBy('f.sendAt')
+      .orderBy('f.id')
+      .execute();
+  }
+
+  /**
+   * What the conversation panel lists: the scheduled follow-ups, and those whose send was refused (with the reason)
+   * until an agent deletes them, soonest first.
+   */
+  panel(clientId: number): Promise<FollowUpView[]> {
+    return this.views()
+      .where('f.clientId', '=', clientId)
+      .where('f.status', 'in', [SCHEDULED, FAILED])
       .orderBy('f.sendAt')
       .orderBy('f.id')
       .execute();
@@ -82,10 +122,14 @@ export class FollowUpsRepository {
       .executeTakeFirst();
   }
 
-  /** The new follow-up's id; the conversation's flag goes up in the same transaction. */
+  /**
+   * The new follow-up's id; the conversation's flag goes up in the same transaction, and `within` (the send job's
+   * enqueue) runs in it too, so the follow-up exists only with its job.
+   */
   create(
     owner: Pick<FollowUpRow, 'companyId' | 'clientId' | 'channelId' | 'agentId'>,
     write: FollowUpWrite,
+    within?: (trx: Executor, id: number) => Promise<void>,
   ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx
@@ -94,18 +138,80 @@ export class FollowUpsRepository {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.syncFlag(trx, owner.clientId);
+      await within?.(trx, id);
       return id;
     });
   }
 
-  /** Edits a follow-up that is still scheduled (one already sent or cancelled stays as it was). */
-  async update(id: number, write: FollowUpWrite): Promise<void> {
-    await this.db
+  /**
+   * Edits a follow-up that is still scheduled (one already sent or cancelled stays as it was); `within` runs in the
+   * same transaction when it was edited. Whether it was.
+   */
+  update(id: number, write: FollowUpWrite, within?: (trx: Executor) => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const edited = await trx
+        .updateTable('follow_up_messages')
+        .set({ ...this.columns(write), updatedAt: sql`now()` })
+        .where('id', '=', id)
+        .where('status', '=', SCHEDULED)
+        .executeTakeFirst();
+      if (edited.numUpdatedRows === 0n) return false;
+      await within?.(trx);
+      return true;
+    });
+  }
+
+  /**
+   * The send job's claim: the follow-up becomes 'sent' only if it is still scheduled for the job's time (an edit to
+   * another time, a deletion or an earlier run leave nothing to claim). Under the row's lock until `trx` ends, so two
+   * runs of a job never both claim it.
+   */
+  claim(trx: Executor, id: number, sendAt: Date): Promise<FollowUpRow | undefined> {
+    return trx
       .updateTable('follow_up_messages')
-      .set({ ...this.columns(write), updatedAt: sql`now()` })
+      .set({ status: 'sent', sentAt: sql`now()`, failureReason: null, updatedAt: sql`now()` })
       .where('id', '=', id)
       .where('status', '=', SCHEDULED)
+      .where(sql<boolean>`date_trunc('milliseconds', "sendAt") = ${sendAt}::timestamptz`)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The message a claimed follow-up became. */
+  async setMessage(trx: Executor, id: number, messageId: number): Promise<void> {
+    await trx.updateTable('follow_up_messages').set({ messageId }).where('id', '=', id).execute();
+  }
+
+  /**
+   * A follow-up the provider rules would refuse however often it is tried: 'failed' with the reason the panel shows,
+   * if it is still scheduled for the job's time; the conversation's flag follows. Its conversation's id, when failed.
+   */
+  fail(id: number, sendAt: Date, reason: string): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('follow_up_messages')
+        .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+        .where('id', '=', id)
+        .where('status', '=', SCHEDULED)
+        .where(sql<boolean>`date_trunc('milliseconds', "sendAt") = ${sendAt}::timestamptz`)
+        .returning('clientId')
+        .executeTakeFirst();
+      if (row) await this.syncFlag(trx, row.clientId);
+      return row?.clientId;
+    });
+  }
+
+  /** Scheduled follow-ups due by `until` (overdue ones included), soonest first, at most `limit`. */
+  async dueBy(until: Date, limit: number): Promise<DueFollowUp[]> {
+    const rows = await this.db
+      .selectFrom('follow_up_messages')
+      .select(['id', sendAtMs.as('ms')])
+      .where('status', '=', SCHEDULED)
+      .where('sendAt', '<=', until)
+      .orderBy('sendAt')
+      .limit(limit)
       .execute();
+    return rows.map((row) => ({ id: row.id, sendAtMs: Number(row.ms) }));
   }
 
   /** Deletes the follow-up; the conversation's flag follows in the same transaction. */
@@ -139,7 +245,7 @@ export class FollowUpsRepository {
   }
 
   /** The conversation's flag: up while it has a scheduled follow-up. */
-  private async syncFlag(db: Executor, clientId: number): Promise<void> {
+  async syncFlag(db: Executor, clientId: number): Promise<void> {
     await db
       .updateTable('clients')
       .set((eb) => ({

@@ -30,6 +30,7 @@ import { InboundMediaService } from './inbound-media.service';
 import { InboundStoreRepository, type StoredInbound } from './inbound-store.repository';
 import { InboundUpdatesService } from './inbound-updates.service';
 import { messageView } from './message.view';
+import { trackedMessageId } from './message-send-queue';
 import { type MessageStatusRow, MessagesRepository } from './messages.repository';
 
 export interface IngestResult {
@@ -92,6 +93,7 @@ export class InboundService implements OnModuleInit {
         status: event.status,
         error: event.error,
         windowExpiresAt: event.windowExpiresAt ? new Date(event.windowExpiresAt) : undefined,
+        trackingId: event.trackingId,
       });
       if (applied === 'unknown-message' && job.attempts < STATUS_RETRY_MAX) {
         throw new RetryJobError('message not stored yet', STATUS_RETRY_MS);
@@ -294,6 +296,25 @@ export class InboundService implements OnModuleInit {
 
   /** Applies a status at a higher rank only (02 §4). */
   async applyStatus(
+    channel: ChannelRow,
+    event: Pick<
+      InboundStatusEvent,
+      'providerMessageId' | 'status' | 'error' | 'windowExpiresAt' | 'trackingId'
+    >,
+  ): Promise<'applied' | 'ignored' | 'unknown-message'> {
+    const applied = await this.applyKnownStatus(channel, event);
+    if (applied !== 'unknown-message') return applied;
+    // Issue 17: a status naming our message by the tracking id it was sent with, before its provider id was
+    // recorded (the send's answer was lost to a crash, or is not written yet): the id is recorded from it, so the
+    // interrupted send is not sent again.
+    const ours = trackedMessageId(event.trackingId);
+    if (ours === null || !(await this.messages.attachProviderId(channel.id, ours, event.providerMessageId))) {
+      return applied;
+    }
+    return this.applyKnownStatus(channel, event);
+  }
+
+  private async applyKnownStatus(
     channel: ChannelRow,
     event: Pick<InboundStatusEvent, 'providerMessageId' | 'status' | 'error' | 'windowExpiresAt'>,
   ): Promise<'applied' | 'ignored' | 'unknown-message'> {

@@ -159,6 +159,37 @@ export class MessagesRepository {
     await this.db.updateTable('messages').set({ messageApiId }).where('id', '=', id).execute();
   }
 
+  /**
+   * Issue 17: written just before the provider is called. A later try that finds it with no provider id knows an
+   * earlier one may have reached the provider and died before recording its answer.
+   */
+  async markSendStarted(id: number): Promise<void> {
+    await this.db.updateTable('messages').set({ sendStartedAt: sql`now()` }).where('id', '=', id).execute();
+  }
+
+  /** The provider answered with a refusal: it does not have the message. */
+  async clearSendStarted(id: number): Promise<void> {
+    await this.db.updateTable('messages').set({ sendStartedAt: null }).where('id', '=', id).execute();
+  }
+
+  /**
+   * A status webhook names one of our messages by the tracking id it was sent with before its provider id was
+   * recorded (the send's answer was lost, or is not written yet): the id is recorded now. Only a message of that
+   * channel that was handed to the provider and has no provider id yet. Whether it was.
+   */
+  async attachProviderId(channelId: number, id: number, messageApiId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('messages')
+      .set({ messageApiId })
+      .where('id', '=', id)
+      .where('channelId', '=', channelId)
+      .where('sender', '<>', 'CLIENT')
+      .where('messageApiId', 'is', null)
+      .where('sendStartedAt', 'is not', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async markFailed(id: number, errorCode: string, errorInfo: string | null): Promise<void> {
     await this.db
       .updateTable('messages')
@@ -382,6 +413,26 @@ export class MessagesRepository {
       .select(['companyId', 'agentId', 'groupAdminId'])
       .where('id', '=', clientId)
       .executeTakeFirst();
+  }
+
+  /**
+   * Whether a message of ours written just before this one in the conversation is still on its way to the
+   * provider (issue 17: what a bot writes in one turn goes out in order). Only recent ones count: one left pending
+   * by a crash never holds the conversation back for long.
+   */
+  async earlierPendingSend(message: Pick<MessageRow, 'id' | 'clientId'>): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select('id')
+      .where('clientId', '=', message.clientId)
+      .where('id', '<', message.id)
+      .where('sender', '<>', 'CLIENT')
+      .where('messageStatus', '=', 'pending')
+      .where('messageApiId', 'is', null)
+      .where('createdAt', '>', sql<Date>`now() - interval '2 minutes'`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** The number (or page-scoped id) a conversation's messages are sent to. */

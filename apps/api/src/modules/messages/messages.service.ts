@@ -13,10 +13,11 @@ import {
   templateVariablesMessage,
   withAgentName,
 } from '@crm/shared';
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { contactNameFor, seesPhoneNumbers } from '../../common/privacy/phone-privacy';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { jsonb } from '../../database/jsonb';
 import { JobQueueService, PermanentJobError, RetryJobError } from '../../jobs/job-queue.service';
 import { type OutboundMessage, ProviderError } from '../../providers/channels/channel-provider';
@@ -31,12 +32,16 @@ import { SendMessageInput } from './dto/send-message.input';
 import { InboundService } from './inbound.service';
 import { InboundMediaService } from './inbound-media.service';
 import { messageView } from './message.view';
-import { SEND_MAX_ATTEMPTS, SEND_QUEUE } from './message-send-queue';
+import { SEND_MAX_ATTEMPTS, SEND_QUEUE, sendTrackingId } from './message-send-queue';
 import { type MessageRow, MessagesRepository } from './messages.repository';
 import { type Draft, draftOf, forwardDraft, outboundContent, templateHeaderMedia } from './outbound-content';
 import { OutboundHooks } from './outbound-hooks';
 
 export { SEND_QUEUE } from './message-send-queue';
+
+// How often, and how long each time, a message waits for an earlier one of its conversation to be sent.
+const SEND_ORDER_WAITS = 4;
+const SEND_ORDER_WAIT_MS = 200;
 
 /**
  * Outbound messages (ARCHITECTURE rule 6): the row and its send job are written in one transaction, then a job
@@ -57,6 +62,7 @@ export class MessagesService implements OnModuleInit {
     private readonly realtime: RealtimeService,
     private readonly media: InboundMediaService,
     private readonly hooks: OutboundHooks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -251,22 +257,49 @@ export class MessagesService implements OnModuleInit {
   private async deliver(messageId: number, attempt: number): Promise<void> {
     const message = await this.messages.findById(messageId);
     if (!message || message.messageApiId || message.messageStatus !== 'pending') return;
+    // Issue 17: messages written together (a bot's answer, then its menu) reach the customer in that order: this
+    // one waits, a few times at most, while an earlier one of the conversation is still on its way.
+    if (attempt <= SEND_ORDER_WAITS && (await this.messages.earlierPendingSend(message))) {
+      throw new RetryJobError(`message ${message.id} waits for an earlier one`, SEND_ORDER_WAIT_MS);
+    }
     const to = await this.messages.recipient(message.clientId);
     if (to === undefined)
       throw new Error(`conversation ${message.clientId} of message ${message.id} not found`);
     const channel = (await this.channels.findById(message.channelId)) as ChannelRow;
     const quoted = message.quotedMsgId ? await this.messages.findById(message.quotedMsgId) : null;
+    const adapter = this.registry.get(channel.platform);
+    if (message.sendStartedAt) {
+      // Issue 17: an earlier try handed the message to the provider and never recorded its answer (its process was
+      // killed, its connection dropped): the provider may have it. Where the provider's status webhooks name our
+      // message (tracksSends), one of them records its id (InboundService.applyStatus) and ends this job at its next
+      // try; only when none came within SEND_RECONCILE_MS is it sent again.
+      const waited = Date.now() - message.sendStartedAt.getTime();
+      if (adapter.tracksSends && waited < this.config.sendReconcileMs) {
+        throw new RetryJobError(
+          `message ${message.id}: an earlier send was interrupted, waiting for its status`,
+          this.config.sendReconcileMs - waited,
+        );
+      }
+      this.logger.warn(
+        `message ${message.id}: an earlier send was interrupted before its answer, sending again`,
+      );
+    }
     const outbound: OutboundMessage = {
       to,
       content: outboundContent(message),
       replyToProviderMessageId: quoted?.messageApiId ?? undefined,
+      ...(adapter.tracksSends ? { trackingId: sendTrackingId(message.id) } : {}),
     };
+    // Committed before the call: a try that dies after it leaves the next one this mark.
+    await this.messages.markSendStarted(message.id);
     let providerMessageId: string;
     try {
-      ({ providerMessageId } = await this.registry
-        .get(channel.platform)
-        .send(this.channels.credentials(channel), outbound));
+      ({ providerMessageId } = await adapter.send(this.channels.credentials(channel), outbound));
     } catch (error) {
+      // The provider answered with a refusal: it does not have the message (a lost connection leaves the mark).
+      if (error instanceof ProviderError && error.code !== 'PROVIDER_UNAVAILABLE') {
+        await this.messages.clearSendStarted(message.id);
+      }
       const providerError =
         error instanceof ProviderError ? error : new ProviderError('SEND_MESSAGE_ERROR', true, String(error));
       if (providerError.retryable && attempt < SEND_MAX_ATTEMPTS) {

@@ -1,14 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageView } from '@crm/shared';
-import { platformOf, SANDBOX_MESSAGES } from '@crm/shared';
+import { interactiveMessageOf, platformOf, SANDBOX_MESSAGES } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import type { InboundContent, InboundMessageEvent } from '../../providers/channels/channel-provider';
 import { ChannelsService } from '../channels/channels.service';
 import { InboundService } from '../messages/inbound.service';
 import { messageView } from '../messages/message.view';
 import type { SimulateMessageInput } from './dto/simulate.input';
-import { SimulatorRepository } from './simulator.repository';
+import { type SimulatedMessageRow, SimulatorRepository } from './simulator.repository';
+
+type OfferedOption = { id: string; title: string; description?: string };
+
+/** The option `replyId` of a business message sent as reply buttons or a list; null for anything else. */
+function offeredOption(row: SimulatedMessageRow, replyId: string): OfferedOption | null {
+  if (row.sender === 'CLIENT' || row.type !== 'interactive') return null;
+  const interactive = interactiveMessageOf(row.payload);
+  const options: OfferedOption[] =
+    interactive?.kind === 'buttons' ? interactive.buttons : (interactive?.rows ?? []);
+  return options.find((option) => option.id === replyId) ?? null;
+}
+
+function description(option: OfferedOption): { description?: string } {
+  return option.description ? { description: option.description } : {};
+}
 
 /**
  * The customer simulator (ARCHITECTURE rule 10): a person writes in as a customer of a sandbox channel and the
@@ -39,18 +55,45 @@ export class SandboxService {
 
   async simulate(user: AuthUser, input: SimulateMessageInput): Promise<{ received: true }> {
     const channel = await this.sandboxChannel(user, input.channelId);
-    await this.inbound.ingest('sandbox', [
-      {
-        kind: 'message',
-        channelProviderId: channel.providerId,
-        providerMessageId: `sandbox.in.${randomUUID()}`,
-        from: input.from,
-        profileName: input.name?.trim() || undefined,
-        timestamp: new Date(),
-        content: { type: 'text', text: input.text },
-      },
-    ]);
+    const event: InboundMessageEvent = {
+      kind: 'message',
+      channelProviderId: channel.providerId,
+      providerMessageId: `sandbox.in.${randomUUID()}`,
+      from: input.from,
+      profileName: input.name?.trim() || undefined,
+      timestamp: new Date(),
+      content: { type: 'text', text: input.text ?? '' },
+    };
+    if (input.replyId !== undefined) {
+      const tapped = await this.tappedReply(channel.id, input);
+      event.content = tapped.content;
+      if (tapped.quoted) event.quotedProviderMessageId = tapped.quoted;
+    }
+    await this.inbound.ingest('sandbox', [event]);
     return { received: true };
+  }
+
+  /**
+   * A tap on a reply button or list row, as WhatsApp reports it (button_reply / list_reply): the option's id and
+   * the title the message showed (a row's description too), quoting the interactive message tapped. Only an
+   * option a business message of this conversation offers can be tapped.
+   */
+  private async tappedReply(
+    channelId: number,
+    input: SimulateMessageInput,
+  ): Promise<{ content: InboundContent; quoted: string | null }> {
+    const rows = await this.simulator.latestMessages(`${channelId}-${input.from}`, 100);
+    for (const row of rows) {
+      if (input.replyMessageId !== undefined && row.id !== input.replyMessageId) continue;
+      const option = offeredOption(row, input.replyId ?? '');
+      if (option) {
+        return {
+          content: { type: 'interactive', replyId: option.id, title: option.title, ...description(option) },
+          quoted: row.messageApiId,
+        };
+      }
+    }
+    throw AppException.validation('replyId', SANDBOX_MESSAGES.replyNotOffered);
   }
 
   /** What the simulated customer sees: the conversation on their phone, oldest first. */

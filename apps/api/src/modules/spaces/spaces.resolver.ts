@@ -13,7 +13,8 @@ export class SpacesResolver {
     private readonly channelAdmin: ChannelAdminService,
   ) {}
 
-  @RequirePermissions('readSpaces', 'writeSpaces')
+  // Issue 17: a menu bot option assigns to a space's agents, so the bot editor lists the spaces.
+  @RequirePermissions('readSpaces', 'writeSpaces', 'readBot', 'writeBot')
   @Query(() => [SpaceModel])
   async spaces(@CurrentUser() user: AuthUser): Promise<SpaceModel[]> {
     return (await this.spacesService.listForCompany(user.companyId)).map(SpaceModel.from);

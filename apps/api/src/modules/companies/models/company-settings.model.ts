@@ -3,12 +3,24 @@ import {
   type CompanySettings,
   type CompanyTemplateLanguage,
   INPUT_MESSAGES,
+  TAG_MESSAGES,
+  TAGS_LIMIT,
   TEAM_MESSAGES,
   TEMPLATE_MESSAGES,
   VALIDATION_MESSAGES,
 } from '@crm/shared';
-import { Field, InputType, ObjectType } from '@nestjs/graphql';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 /** 02 §3 Company settings, every flag resolved against its default. */
 @ObjectType('CompanySettings')
@@ -32,6 +44,8 @@ export class CompanySettingsModel implements CompanySettings {
     description: 'WhatsApp language code of templates created without one, e.g. es_MX.',
   })
   templateLanguage: CompanyTemplateLanguage;
+  @Field(() => [Int], { description: 'Issue 17: tags whose conversations the menu bot never answers.' })
+  disableBotTagIds: number[];
 }
 
 /** Only the flags sent change; the rest keep their value. */
@@ -116,6 +130,17 @@ export class CompanySettingsInput implements Partial<CompanySettings> {
   @IsOptional()
   @IsIn(COMPANY_TEMPLATE_LANGUAGES, { message: TEMPLATE_MESSAGES.languageInvalid })
   templateLanguage?: CompanyTemplateLanguage;
+
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'Issue 17: the whole list of disable-bot tags (replaces the one stored).',
+  })
+  @IsOptional()
+  @IsArray({ message: INPUT_MESSAGES.invalidList })
+  @ArrayMaxSize(TAGS_LIMIT, { message: INPUT_MESSAGES.invalidValue })
+  @IsInt({ each: true, message: INPUT_MESSAGES.invalidValue })
+  @Min(1, { each: true, message: TAG_MESSAGES.notFound })
+  disableBotTagIds?: number[];
 }
 
 @InputType()

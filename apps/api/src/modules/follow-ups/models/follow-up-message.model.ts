@@ -14,5 +14,13 @@ export class FollowUpMessageModel {
   @Field(() => String, { nullable: true }) templateName: string | null;
   @Field(() => [String]) variables: string[];
   @Field(() => JsonScalar, { nullable: true }) file: Record<string, unknown> | null;
+  /** 'scheduled', or 'failed' when its send was refused for good (failureReason says why). */
   @Field() status: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the send was refused (Spanish, for the panel); null unless failed.',
+  })
+  failureReason: string | null;
+  @Field(() => Int, { nullable: true, description: 'The message it became once sent.' })
+  messageId: number | null;
 }

@@ -1,0 +1,23 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../../common/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { ApiSignedIn } from '../../common/openapi/openapi.decorators';
+import { ChatbotService } from './chatbot.service';
+
+@ApiTags('bots')
+@ApiSignedIn()
+@Controller()
+export class ChatbotController {
+  constructor(private readonly chatbot: ChatbotService) {}
+
+  /** 02 §7 GET /disable-bot-tags: the tags whose conversations the menu bot never answers. */
+  @ApiOperation({ summary: 'Tags that keep the menu chatbot away (company setting disableBotTagIds)' })
+  @RequirePermissions('readBot', 'writeBot', 'readCompany')
+  @Get('disable-bot-tags')
+  async disableBotTags(
+    @CurrentUser() user: AuthUser,
+  ): Promise<{ tagsForDisable: Array<{ id: number; name: string; color: string }> }> {
+    return { tagsForDisable: await this.chatbot.disableBotTags(user) };
+  }
+}
