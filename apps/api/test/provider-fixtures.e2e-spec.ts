@@ -613,7 +613,7 @@ const STORED_TYPES: Record<string, string[]> = {
   'd360.pywa.button_reply': ['interactive'],
   'd360.pywa.chosen_location': ['location'],
   'd360.chatwoot.legacy_onpremise': ['interactive'],
-  'fb.meta.text_quick_reply': ['button'],
+  'fb.meta.text_quick_reply': ['interactive'],
   'fb.meta.reply_to': ['text'],
   'fb.meta.attachment_reel': ['link'],
   'fb.meta.echo': ['text'],
@@ -840,7 +840,7 @@ const CHECKS: Record<string, Check> = {
   'fb.meta.echo': ({ added }) =>
     expect(added[0]).toMatchObject({ sender: 'AGENT', content: 'hello, world!', payload: { echo: true } }),
   'fb.meta.text_quick_reply': ({ added }) =>
-    expect(payloadOf(added[0]).button).toMatchObject({ payload: '<DEVELOPER_DEFINED_PAYLOAD>' }),
+    expect(payloadOf(added[0]).interactive).toMatchObject({ replyId: '<DEVELOPER_DEFINED_PAYLOAD>' }),
   'fb.meta.reply_to': ({ added }) => expect(added[0]?.quotedMsgId).toBe(sentInThread.get('fb-send')?.[0]?.id),
   'fb.meta.attachment_reel': ({ added }) =>
     expect(payloadOf(added[0]).link).toMatchObject({

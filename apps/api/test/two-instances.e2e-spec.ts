@@ -1,0 +1,493 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Database } from '../src/database/kysely';
+import { JobsRepository } from '../src/jobs/jobs.repository';
+import { gql, startTestApp } from './helpers';
+import {
+  type AppWithSql,
+  agentWrites,
+  customerWrites,
+  newTenant,
+  type Tenant,
+  waitFor,
+} from './scheduled-sends-helpers';
+import { testSql } from './sql';
+import { addChannel, uniqueNumber } from './template-helpers';
+import { metaSignature } from './webhook-helpers';
+
+// Issue 17, "scheduled messages, proven": two API processes (the built dist/main.js, as production runs it) on one
+// PostgreSQL, a fake Graph API counting what it receives per message, 200 scheduled follow-ups and 100 follow-up bot
+// firings all due at once, and one process SIGKILLed halfway — at the very moment the provider receives one of its
+// sends, before it can answer (the worst case: the provider has the message, the process never learns its id).
+// Every message must reach the provider exactly once.
+
+const API_DIR = resolve(__dirname, '..');
+const API_MAIN = join(API_DIR, 'dist/main.js');
+// Built with this feature (an older dist would lack the jobs these rows need).
+const API_FEATURE = join(API_DIR, 'dist/modules/message-bots/automation-sweep.service.js');
+
+const FOLLOW_UPS = 200;
+const BOT_CONVERSATIONS = 50;
+// Far enough that no firing falls due by itself before the test's clock brings them all.
+const BOT_LAPSES = [3600, 7200];
+// One follow-up per conversation: several due at once in one conversation would wait for each other (sends of a
+// conversation go out in order), which is not what this test measures.
+const FOLLOW_UP_CONVERSATIONS = FOLLOW_UPS;
+const SCHEDULED = FOLLOW_UPS + BOT_CONVERSATIONS * BOT_LAPSES.length;
+const SECRETS = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
+  ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+};
+
+interface Received {
+  instance: 'a' | 'b' | 'prep';
+  phoneNumberId: string;
+  key: string;
+  at: number;
+}
+
+/**
+ * The fake Graph API: each instance calls it under its own prefix (/a, /b), so it knows who sent what. Every send
+ * gets a fresh wamid. `onSend` runs before the answer and may decide not to answer (the process is gone). As Meta
+ * does, every message it took is followed by a signed 'sent' status webhook carrying the message's
+ * biz_opaque_callback_data — whether or not its sender lived to read the answer — posted to `statusTarget` (the
+ * load balancer's pick: the instance that stays up).
+ */
+class FakeGraph {
+  readonly received: Received[] = [];
+  onSend: (send: Received, res: ServerResponse) => boolean = () => true;
+  statusTarget: string | null = null;
+  statusesPosted = 0;
+  private server: Server | null = null;
+  private count = 0;
+
+  async start(): Promise<string> {
+    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => this.answer(req, Buffer.concat(chunks).toString('utf8'), res));
+    });
+    await new Promise<void>((done) => this.server?.listen(0, '127.0.0.1', done));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private answer(req: IncomingMessage, text: string, res: ServerResponse): void {
+    const match = /^\/(a|b|prep)\/v[\d.]+\/(\d+)\/messages$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !match) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `unexpected ${req.method} ${req.url}`, code: 100 } }));
+      return;
+    }
+    const body = JSON.parse(text) as {
+      to: string;
+      text?: { body: string };
+      type: string;
+      biz_opaque_callback_data?: string;
+    };
+    const send: Received = {
+      instance: match[1] as Received['instance'],
+      phoneNumberId: match[2],
+      key: `${body.to}|${body.text?.body ?? body.type}`,
+      at: Date.now(),
+    };
+    this.received.push(send);
+    this.count += 1;
+    const wamid = `wamid.TWO${Date.now()}x${this.count}`;
+    if (send.instance !== 'prep') {
+      setTimeout(
+        () => void this.postStatus(send.phoneNumberId, wamid, body.to, body.biz_opaque_callback_data),
+        20,
+      );
+    }
+    if (!this.onSend(send, res)) return;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: wamid }],
+      }),
+    );
+  }
+
+  /** Meta's 'sent' status of a message it took (webhooks reference: statuses), retried until an instance takes it. */
+  private async postStatus(
+    phoneNumberId: string,
+    wamid: string,
+    to: string,
+    tracking?: string,
+  ): Promise<void> {
+    const payload = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+                statuses: [
+                  {
+                    id: wamid,
+                    status: 'sent',
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: to,
+                    ...(tracking ? { biz_opaque_callback_data: tracking } : {}),
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    for (let tries = 0; tries < 50; tries += 1) {
+      try {
+        if (this.statusTarget) {
+          const res = await fetch(`${this.statusTarget}/webhooks/whatsapp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(payload) },
+            body: payload,
+          });
+          if (res.ok) {
+            this.statusesPosted += 1;
+            return;
+          }
+        }
+      } catch {
+        // Not up yet: Meta retries too.
+      }
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((done) => this.server?.close(done));
+  }
+}
+
+interface Instance {
+  name: 'a' | 'b';
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startInstance(name: 'a' | 'b', graphUrl: string, dataDir: string): Promise<Instance> {
+  const port = await freePort();
+  const webDist = join(dataDir, 'web');
+  mkdirSync(webDist, { recursive: true });
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Charla CRM</title>');
+  let output = '';
+  const child = spawn(process.execPath, [API_MAIN], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      ...SECRETS,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, name),
+      WEB_DIST_DIR: webDist,
+      DATABASE_URL: inject('databaseUrl'),
+      DEMO_DATA: 'false',
+      JOB_POLL_MS: '100',
+      // How long an interrupted send waits for its status webhook before it is sent again (60 s in production):
+      // short, so that a send interrupted before it reached the provider (no webhook will come) is sent within the test.
+      SEND_RECONCILE_MS: '5000',
+      WHATSAPP_GRAPH_URL: `${graphUrl}/${name}/v23.0`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-30_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`instance ${name} exited:\n${output}`);
+      try {
+        const res = await fetch(`${baseUrl}/api/health`);
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    `instance ${name} to answer /api/health`,
+    60_000,
+  );
+  return { name, child, baseUrl, output: () => output };
+}
+
+/** Runs `work(0…count-1)`, ten at a time. */
+async function inBatches(count: number, work: (index: number) => Promise<void>): Promise<void> {
+  for (let from = 0; from < count; from += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - from) }, (_, k) => work(from + k)));
+  }
+}
+
+/** The newest change to the API's built sources (specs are not built). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+const ds = testSql();
+const graph = new FakeGraph();
+const instances: Instance[] = [];
+let graphUrl = '';
+let dataDir = '';
+let db: Database;
+
+beforeAll(async () => {
+  // `pnpm test` builds first; run alone, this test needs the build of the sources it tests.
+  if (
+    !existsSync(API_MAIN) ||
+    !existsSync(API_FEATURE) ||
+    statSync(API_MAIN).mtimeMs < newestSource(join(API_DIR, 'src'))
+  ) {
+    throw new Error(
+      `Build the API first (cd apps/api && npx -y pnpm@10.34.9 run build): ${API_MAIN} is missing or stale`,
+    );
+  }
+  graphUrl = await graph.start();
+  dataDir = mkdtempSync(join(tmpdir(), 'crm-two-instances-'));
+  db = createDatabase(inject('databaseUrl'));
+});
+
+afterAll(async () => {
+  for (const instance of instances) {
+    if (instance.child.exitCode === null && instance.child.signalCode === null)
+      instance.child.kill('SIGTERM');
+  }
+  await Promise.all(instances.map((instance) => exited(instance.child)));
+  await graph.close();
+  await db?.destroy();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two API instances, one killed halfway', () => {
+  it('send every scheduled follow-up and follow-up bot exactly once', { timeout: 90_000 }, async () => {
+    const started = Date.now();
+    // ---- The rows, written through the API by an instance that runs no job (JOBS_ENABLED=false). ----
+    const prep = await startTestApp({ JOBS_ENABLED: 'false', WHATSAPP_GRAPH_URL: `${graphUrl}/prep/v23.0` });
+    const app: AppWithSql = { ...prep, ds };
+    let tenant!: Tenant;
+    let bots!: Tenant;
+    try {
+      tenant = await newTenant(app, 'dosinstancias');
+      // Follow-ups on one channel, bots on another: a follow-up (an agent's message) would re-arm a bot of its own
+      // channel for later, and each count below is of one kind of send.
+      const botsNumber = String(uniqueNumber());
+      bots = {
+        ...tenant,
+        phoneNumberId: botsNumber,
+        channelId: await addChannel(prep, ds, tenant.companyId, 'whatsapp_cloud', botsNumber, 'token-bots'),
+      };
+      for (const [index, lapse] of BOT_LAPSES.entries()) {
+        const res = await gql(
+          prep,
+          tenant.token,
+          `mutation { createMessageBotConfig(input: { channelId: ${bots.channelId}, timeLapseInSeconds: ${lapse}, content: "Seguimiento ${index + 1}" }) { id } }`,
+        );
+        expect(res.errors).toBeUndefined();
+      }
+      // In batches, as many customers and agents would.
+      await inBatches(BOT_CONVERSATIONS, async (i) => {
+        const { clientId } = await customerWrites(app, bots, `Hola ${i}`);
+        await agentWrites(app, tenant.token, clientId, `Respuesta ${i}`);
+      });
+      const followUpClients: number[] = [];
+      await inBatches(FOLLOW_UP_CONVERSATIONS, async (i) => {
+        followUpClients[i] = (await customerWrites(app, tenant, `Cliente ${i}`)).clientId;
+      });
+      const sendAt = new Date(Date.now() + 10 * 60_000).toISOString();
+      await inBatches(FOLLOW_UPS, async (i) => {
+        const clientId = followUpClients[i % FOLLOW_UP_CONVERSATIONS];
+        const res = await gql(
+          prep,
+          tenant.token,
+          `mutation { createFollowUpMessage(clientId: ${clientId}, input: { sendAt: "${sendAt}", content: "FU-${i}" }) { id } }`,
+        );
+        expect(res.errors).toBeUndefined();
+      });
+    } finally {
+      await prep.close();
+    }
+    const phones = new Set([tenant.phoneNumberId, bots.phoneNumberId]);
+    const mine = () => graph.received.filter((send) => phones.has(send.phoneNumberId));
+    const followUpIds: number[] = (
+      await ds.query(`SELECT id FROM follow_up_messages WHERE "companyId" = $1 ORDER BY id`, [
+        tenant.companyId,
+      ])
+    ).map((row: { id: number }) => row.id);
+    const botIds: number[] = (
+      await ds.query(`SELECT id FROM message_bots WHERE "companyId" = $1 ORDER BY id`, [tenant.companyId])
+    ).map((row: { id: number }) => row.id);
+    expect(followUpIds).toHaveLength(FOLLOW_UPS);
+    expect(botIds).toHaveLength(BOT_CONVERSATIONS * BOT_LAPSES.length);
+    // What must reach the provider once each: every follow-up's text, and each bot text to each conversation.
+    const customers: string[] = (
+      await ds.query(`SELECT "senderId" FROM clients WHERE "channelId" = $1 ORDER BY id`, [bots.channelId])
+    ).map((row: { senderId: string }) => row.senderId);
+    const expected = new Set<string>();
+    const followUpRows = await ds.query(
+      `SELECT f.content, c."senderId" FROM follow_up_messages f JOIN clients c ON c.id = f."clientId"
+       WHERE f."companyId" = $1`,
+      [tenant.companyId],
+    );
+    for (const row of followUpRows) expected.add(`${row.senderId}|${row.content}`);
+    for (const customer of customers) {
+      for (const index of BOT_LAPSES.keys()) expected.add(`${customer}|Seguimiento ${index + 1}`);
+    }
+    expect(expected.size).toBe(SCHEDULED);
+
+    // ---- Two instances of the built API. ----
+    instances.push(
+      ...(await Promise.all([startInstance('a', graphUrl, dataDir), startInstance('b', graphUrl, dataDir)])),
+    );
+    const [a, b] = instances;
+    graph.statusTarget = b.baseUrl;
+    // What the rows above queued runs first: the customers' messages through automation, the agents' texts.
+    await waitFor(
+      async () => {
+        const [{ n }] = await ds.query(
+          `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j
+           JOIN graphile_worker._private_tasks k ON k.id = j.task_id
+           JOIN clients c ON c.id = (j.payload->>'clientId')::int
+           WHERE k.identifier = 'automation-inbound' AND c."companyId" = $1`,
+          [tenant.companyId],
+        );
+        return (
+          n === 0 && mine().filter((send) => send.key.includes('|Respuesta ')).length >= BOT_CONVERSATIONS
+        );
+      },
+      "the customers' messages and the agents' texts",
+      30_000,
+    );
+
+    // ---- Halfway, A dies the moment the provider receives one of its sends, before it can answer. ----
+    let killedOn: Received | null = null;
+    let killedAt = 0;
+    graph.onSend = (send, res) => {
+      if (killedOn || !phones.has(send.phoneNumberId) || send.instance !== 'a') return true;
+      if (mine().filter((s) => expected.has(s.key)).length < SCHEDULED / 2) return true;
+      killedOn = send;
+      killedAt = Date.now();
+      a.child.kill('SIGKILL');
+      res.destroy();
+      return false;
+    };
+
+    // ---- The clock: every scheduled job's time comes at once (see scheduled-sends-helpers `arrive`). ----
+    const moved = await ds.query(
+      `SELECT count(*)::int AS n FROM graphile_worker.reschedule_jobs(
+         ARRAY(SELECT j.id FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks k ON k.id = j.task_id
+               WHERE (k.identifier = 'follow-up-send' AND (j.payload->>'followUpId')::int = ANY($1::int[]))
+                  OR (k.identifier = 'message-bot-fire' AND (j.payload->>'messageBotId')::int = ANY($2::int[]))),
+         run_at => now())`,
+      [followUpIds, botIds],
+    );
+    expect(moved[0].n).toBe(SCHEDULED);
+    const due = Date.now();
+
+    // The survivor releases a dead worker's jobs by itself within two minutes (JobQueueService: liveness lock,
+    // one-minute grace, checked every minute); the test runs that same recovery now rather than waiting for it.
+    const recovery = new JobsRepository(db, inject('databaseUrl'));
+    const pendingSends = async () => {
+      const [row] = await ds.query(
+        `SELECT
+           (SELECT count(*)::int FROM follow_up_messages WHERE id = ANY($1::int[]) AND status = 'scheduled') AS "followUps",
+           (SELECT count(*)::int FROM message_bots WHERE id = ANY($2::int[]) AND NOT "wasSent") AS bots,
+           (SELECT count(*)::int FROM messages WHERE "companyId" = $3 AND sender <> 'CLIENT'
+              AND "messageApiId" IS NULL AND "messageStatus" = 'pending') AS unsent`,
+        [followUpIds, botIds, tenant.companyId],
+      );
+      return row as { followUps: number; bots: number; unsent: number };
+    };
+    await waitFor(
+      async () => {
+        // Should A get no send past halfway (B took them all), it is killed between two of its jobs instead.
+        if (!killedOn && mine().filter((s) => expected.has(s.key)).length >= (SCHEDULED * 3) / 4) {
+          killedOn = { instance: 'a', phoneNumberId: '', key: '(between two sends)', at: Date.now() };
+          killedAt = Date.now();
+          a.child.kill('SIGKILL');
+        }
+        if (killedOn) await recovery.unlockDeadWorkers(0);
+        const left = await pendingSends();
+        return killedOn !== null && left.followUps === 0 && left.bots === 0 && left.unsent === 0;
+      },
+      'every scheduled send to be made',
+      60_000,
+    );
+    // Stragglers (a resend would arrive within a poll or two).
+    await new Promise((done) => setTimeout(done, 1000));
+
+    const counts = new Map<string, number>();
+    for (const send of mine()) {
+      if (expected.has(send.key)) counts.set(send.key, (counts.get(send.key) ?? 0) + 1);
+    }
+    const sent = counts.size;
+    const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
+    const lost = [...expected].filter((key) => !counts.has(key)).length;
+    const byInstance = { a: 0, b: 0 };
+    for (const send of mine())
+      if (expected.has(send.key) && send.instance !== 'prep') byInstance[send.instance] += 1;
+    const lastAt = Math.max(...mine().map((send) => send.at));
+    console.log(
+      `two-instance test: ${SCHEDULED} scheduled (${FOLLOW_UPS} follow-ups, ${botIds.length} follow-up bots); ` +
+        `sent ${sent}, duplicates ${duplicates}, lost ${lost}; ` +
+        `A (SIGKILLed at ${killedOn ? (killedOn as Received).key : '-'}) sent ${byInstance.a}, B sent ${byInstance.b}; ` +
+        `killed ${killedAt - due} ms and all sent ${lastAt - due} ms after they fell due; ` +
+        `${graph.statusesPosted} status webhooks; ` +
+        `whole test ${Date.now() - started} ms`,
+    );
+    expect(killedOn, 'A was killed').not.toBeNull();
+    expect(a.child.signalCode).toBe('SIGKILL');
+    expect(b.child.exitCode, b.output()).toBeNull();
+    expect({ sent, duplicates, lost }).toEqual({ sent: SCHEDULED, duplicates: 0, lost: 0 });
+    // The rows agree: one message per follow-up and per firing.
+    const [rows] = await ds.query(
+      `SELECT
+         (SELECT count(*)::int FROM follow_up_messages WHERE id = ANY($1::int[]) AND status = 'sent' AND "messageId" IS NOT NULL) AS "followUps",
+         (SELECT count(*)::int FROM message_bots WHERE id = ANY($2::int[]) AND "wasSent" AND "messageId" IS NOT NULL) AS bots,
+         (SELECT count(*)::int FROM messages WHERE "companyId" = $3 AND sender IN ('AGENT', 'BOT')
+            AND (payload->>'automation') IN ('followUp', 'followUpBot')) AS messages`,
+      [followUpIds, botIds, tenant.companyId],
+    );
+    expect(rows).toEqual({ followUps: FOLLOW_UPS, bots: botIds.length, messages: SCHEDULED });
+  });
+});
