@@ -14,6 +14,32 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment BotCompanySettingsFields on CompanySettings {\n    isBotAutoAssignActive\n    isBotActiveAfterDay\n    isBotAutoAssignActiveAfterDay\n    isWelcomeMessageActive\n    sentClientSurveyByDefault\n    disableBotTagIds\n  }\n": typeof types.BotCompanySettingsFieldsFragmentDoc,
+    "\n  query BotCompanySettings {\n    companySettings {\n      ...BotCompanySettingsFields\n    }\n  }\n": typeof types.BotCompanySettingsDocument,
+    "\n  mutation BotUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...BotCompanySettingsFields\n    }\n  }\n": typeof types.BotUpdateCompanySettingsDocument,
+    "\n  query BotChatbotMenu($channelId: Int!) {\n    chatbotMenu(channelId: $channelId) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n": typeof types.BotChatbotMenuDocument,
+    "\n  mutation BotSaveChatbotMenu($channelId: Int!, $menu: JSON!) {\n    saveChatbotMenu(channelId: $channelId, menu: $menu) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n": typeof types.BotSaveChatbotMenuDocument,
+    "\n  mutation BotDeleteChatbotMenu($channelId: Int!) {\n    deleteChatbotMenu(channelId: $channelId)\n  }\n": typeof types.BotDeleteChatbotMenuDocument,
+    "\n  fragment BotFollowUpConfig on MessageBotConfig {\n    id\n    channelId\n    content\n    isActive\n    timeLapseInSeconds\n    templateId\n    templateName\n    variables\n  }\n": typeof types.BotFollowUpConfigFragmentDoc,
+    "\n  query BotFollowUpConfigs($channelId: Int!) {\n    messageBotConfigs(channelId: $channelId) {\n      ...BotFollowUpConfig\n    }\n  }\n": typeof types.BotFollowUpConfigsDocument,
+    "\n  mutation BotCreateFollowUpConfig($input: CreateMessageBotConfigInput!) {\n    createMessageBotConfig(input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n": typeof types.BotCreateFollowUpConfigDocument,
+    "\n  mutation BotUpdateFollowUpConfig($id: Int!, $input: UpdateMessageBotConfigInput!) {\n    updateMessageBotConfig(id: $id, input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n": typeof types.BotUpdateFollowUpConfigDocument,
+    "\n  mutation BotDeleteFollowUpConfig($id: Int!) {\n    deleteMessageBotConfig(id: $id)\n  }\n": typeof types.BotDeleteFollowUpConfigDocument,
+    "\n  query BotChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      useChatbot\n    }\n  }\n": typeof types.BotChannelsDocument,
+    "\n  mutation BotSetChannelChatbot($id: Int!, $useChatbot: Boolean!) {\n    setChannelChatbot(id: $id, useChatbot: $useChatbot) {\n      id\n      useChatbot\n    }\n  }\n": typeof types.BotSetChannelChatbotDocument,
+    "\n  query BotDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n    }\n  }\n": typeof types.BotDatasheetFieldsDocument,
+    "\n  query BotTags {\n    tags {\n      id\n      name\n      color\n    }\n  }\n": typeof types.BotTagsDocument,
+    "\n  query BotAgents {\n    agents {\n      id\n      name\n    }\n  }\n": typeof types.BotAgentsDocument,
+    "\n  query BotSpaces {\n    spaces {\n      id\n      name\n    }\n  }\n": typeof types.BotSpacesDocument,
+    "\n  query BotAcceptedTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      variables\n      components\n    }\n  }\n": typeof types.BotAcceptedTemplatesDocument,
+    "\n  fragment BotSurveyConfig on SurveyConfig {\n    id\n    channelId\n    initText\n    isActive\n    options {\n      id\n      text\n      value\n      index\n      endText\n    }\n  }\n": typeof types.BotSurveyConfigFragmentDoc,
+    "\n  query BotSurveyConfigs {\n    surveyConfigs {\n      ...BotSurveyConfig\n    }\n  }\n": typeof types.BotSurveyConfigsDocument,
+    "\n  mutation BotCreateSurveyConfig($input: CreateSurveyInput!) {\n    createSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n": typeof types.BotCreateSurveyConfigDocument,
+    "\n  mutation BotUpdateSurveyConfig($input: UpdateSurveyInput!) {\n    updateSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n": typeof types.BotUpdateSurveyConfigDocument,
+    "\n  fragment BotWelcomeMessage on WelcomeMessage {\n    id\n    channelId\n    text\n    isActive\n    useInWorkingHours\n    templateId\n    variables\n  }\n": typeof types.BotWelcomeMessageFragmentDoc,
+    "\n  query BotWelcomeMessages($channelId: Int!) {\n    welcomeMessages(channelId: $channelId) {\n      ...BotWelcomeMessage\n    }\n  }\n": typeof types.BotWelcomeMessagesDocument,
+    "\n  mutation BotCreateWelcomeMessage($input: CreateWelcomeMessageInput!) {\n    createWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": typeof types.BotCreateWelcomeMessageDocument,
+    "\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": typeof types.BotUpdateWelcomeMessageDocument,
     "\n  fragment CompanySettingsFields on CompanySettings {\n    isWelcomeMessageActive\n    isAgentNameInMessageActive\n    canUnarchiveConversations\n    canReturnInboxConversation\n    isBotAutoAssignActive\n    isBotAutoAssignActiveAfterDay\n    isBotActiveAfterDay\n    forceActiveAgentsReassignation\n    automaticAssignment\n    showClientCloseOption\n    sentClientSurveyByDefault\n    archiveClosedClientByDefault\n    isShowActiveAgents\n    includeAdsTags\n    isShowGroupsAtReassign\n    templateLanguage\n  }\n": typeof types.CompanySettingsFieldsFragmentDoc,
     "\n  query ConfigCompanySettings {\n    companySettings {\n      ...CompanySettingsFields\n    }\n  }\n": typeof types.ConfigCompanySettingsDocument,
     "\n  mutation ConfigUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...CompanySettingsFields\n    }\n  }\n": typeof types.ConfigUpdateCompanySettingsDocument,
@@ -52,7 +78,7 @@ type Documents = {
     "\n  query PanelDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n      isDefault\n    }\n  }\n": typeof types.PanelDatasheetFieldsDocument,
     "\n  query PanelClientInfos($clientId: Int!) {\n    clientInfos(clientId: $clientId) {\n      id\n      clientId\n      fieldId\n      fieldName\n      value\n    }\n  }\n": typeof types.PanelClientInfosDocument,
     "\n  mutation PanelSaveClientInfo($clientId: Int!, $fieldId: Int!, $value: String!) {\n    saveClientInfo(clientId: $clientId, fieldId: $fieldId, value: $value) {\n      id\n      clientId\n      fieldId\n      fieldName\n      value\n    }\n  }\n": typeof types.PanelSaveClientInfoDocument,
-    "\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n  }\n": typeof types.PanelFollowUpFragmentDoc,
+    "\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n    failureReason\n  }\n": typeof types.PanelFollowUpFragmentDoc,
     "\n  query PanelFollowUps($clientId: Int!) {\n    followUpMessages(clientId: $clientId) {\n      ...PanelFollowUp\n    }\n  }\n": typeof types.PanelFollowUpsDocument,
     "\n  mutation PanelCreateFollowUp($clientId: Int!, $input: FollowUpInput!) {\n    createFollowUpMessage(clientId: $clientId, input: $input) {\n      ...PanelFollowUp\n    }\n  }\n": typeof types.PanelCreateFollowUpDocument,
     "\n  mutation PanelUpdateFollowUp($id: Int!, $input: FollowUpInput!) {\n    updateFollowUpMessage(id: $id, input: $input) {\n      ...PanelFollowUp\n    }\n  }\n": typeof types.PanelUpdateFollowUpDocument,
@@ -105,6 +131,32 @@ type Documents = {
     "\n  query TemplateChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n    }\n  }\n": typeof types.TemplateChannelsDocument,
 };
 const documents: Documents = {
+    "\n  fragment BotCompanySettingsFields on CompanySettings {\n    isBotAutoAssignActive\n    isBotActiveAfterDay\n    isBotAutoAssignActiveAfterDay\n    isWelcomeMessageActive\n    sentClientSurveyByDefault\n    disableBotTagIds\n  }\n": types.BotCompanySettingsFieldsFragmentDoc,
+    "\n  query BotCompanySettings {\n    companySettings {\n      ...BotCompanySettingsFields\n    }\n  }\n": types.BotCompanySettingsDocument,
+    "\n  mutation BotUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...BotCompanySettingsFields\n    }\n  }\n": types.BotUpdateCompanySettingsDocument,
+    "\n  query BotChatbotMenu($channelId: Int!) {\n    chatbotMenu(channelId: $channelId) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n": types.BotChatbotMenuDocument,
+    "\n  mutation BotSaveChatbotMenu($channelId: Int!, $menu: JSON!) {\n    saveChatbotMenu(channelId: $channelId, menu: $menu) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n": types.BotSaveChatbotMenuDocument,
+    "\n  mutation BotDeleteChatbotMenu($channelId: Int!) {\n    deleteChatbotMenu(channelId: $channelId)\n  }\n": types.BotDeleteChatbotMenuDocument,
+    "\n  fragment BotFollowUpConfig on MessageBotConfig {\n    id\n    channelId\n    content\n    isActive\n    timeLapseInSeconds\n    templateId\n    templateName\n    variables\n  }\n": types.BotFollowUpConfigFragmentDoc,
+    "\n  query BotFollowUpConfigs($channelId: Int!) {\n    messageBotConfigs(channelId: $channelId) {\n      ...BotFollowUpConfig\n    }\n  }\n": types.BotFollowUpConfigsDocument,
+    "\n  mutation BotCreateFollowUpConfig($input: CreateMessageBotConfigInput!) {\n    createMessageBotConfig(input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n": types.BotCreateFollowUpConfigDocument,
+    "\n  mutation BotUpdateFollowUpConfig($id: Int!, $input: UpdateMessageBotConfigInput!) {\n    updateMessageBotConfig(id: $id, input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n": types.BotUpdateFollowUpConfigDocument,
+    "\n  mutation BotDeleteFollowUpConfig($id: Int!) {\n    deleteMessageBotConfig(id: $id)\n  }\n": types.BotDeleteFollowUpConfigDocument,
+    "\n  query BotChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      useChatbot\n    }\n  }\n": types.BotChannelsDocument,
+    "\n  mutation BotSetChannelChatbot($id: Int!, $useChatbot: Boolean!) {\n    setChannelChatbot(id: $id, useChatbot: $useChatbot) {\n      id\n      useChatbot\n    }\n  }\n": types.BotSetChannelChatbotDocument,
+    "\n  query BotDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n    }\n  }\n": types.BotDatasheetFieldsDocument,
+    "\n  query BotTags {\n    tags {\n      id\n      name\n      color\n    }\n  }\n": types.BotTagsDocument,
+    "\n  query BotAgents {\n    agents {\n      id\n      name\n    }\n  }\n": types.BotAgentsDocument,
+    "\n  query BotSpaces {\n    spaces {\n      id\n      name\n    }\n  }\n": types.BotSpacesDocument,
+    "\n  query BotAcceptedTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      variables\n      components\n    }\n  }\n": types.BotAcceptedTemplatesDocument,
+    "\n  fragment BotSurveyConfig on SurveyConfig {\n    id\n    channelId\n    initText\n    isActive\n    options {\n      id\n      text\n      value\n      index\n      endText\n    }\n  }\n": types.BotSurveyConfigFragmentDoc,
+    "\n  query BotSurveyConfigs {\n    surveyConfigs {\n      ...BotSurveyConfig\n    }\n  }\n": types.BotSurveyConfigsDocument,
+    "\n  mutation BotCreateSurveyConfig($input: CreateSurveyInput!) {\n    createSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n": types.BotCreateSurveyConfigDocument,
+    "\n  mutation BotUpdateSurveyConfig($input: UpdateSurveyInput!) {\n    updateSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n": types.BotUpdateSurveyConfigDocument,
+    "\n  fragment BotWelcomeMessage on WelcomeMessage {\n    id\n    channelId\n    text\n    isActive\n    useInWorkingHours\n    templateId\n    variables\n  }\n": types.BotWelcomeMessageFragmentDoc,
+    "\n  query BotWelcomeMessages($channelId: Int!) {\n    welcomeMessages(channelId: $channelId) {\n      ...BotWelcomeMessage\n    }\n  }\n": types.BotWelcomeMessagesDocument,
+    "\n  mutation BotCreateWelcomeMessage($input: CreateWelcomeMessageInput!) {\n    createWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": types.BotCreateWelcomeMessageDocument,
+    "\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": types.BotUpdateWelcomeMessageDocument,
     "\n  fragment CompanySettingsFields on CompanySettings {\n    isWelcomeMessageActive\n    isAgentNameInMessageActive\n    canUnarchiveConversations\n    canReturnInboxConversation\n    isBotAutoAssignActive\n    isBotAutoAssignActiveAfterDay\n    isBotActiveAfterDay\n    forceActiveAgentsReassignation\n    automaticAssignment\n    showClientCloseOption\n    sentClientSurveyByDefault\n    archiveClosedClientByDefault\n    isShowActiveAgents\n    includeAdsTags\n    isShowGroupsAtReassign\n    templateLanguage\n  }\n": types.CompanySettingsFieldsFragmentDoc,
     "\n  query ConfigCompanySettings {\n    companySettings {\n      ...CompanySettingsFields\n    }\n  }\n": types.ConfigCompanySettingsDocument,
     "\n  mutation ConfigUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...CompanySettingsFields\n    }\n  }\n": types.ConfigUpdateCompanySettingsDocument,
@@ -143,7 +195,7 @@ const documents: Documents = {
     "\n  query PanelDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n      isDefault\n    }\n  }\n": types.PanelDatasheetFieldsDocument,
     "\n  query PanelClientInfos($clientId: Int!) {\n    clientInfos(clientId: $clientId) {\n      id\n      clientId\n      fieldId\n      fieldName\n      value\n    }\n  }\n": types.PanelClientInfosDocument,
     "\n  mutation PanelSaveClientInfo($clientId: Int!, $fieldId: Int!, $value: String!) {\n    saveClientInfo(clientId: $clientId, fieldId: $fieldId, value: $value) {\n      id\n      clientId\n      fieldId\n      fieldName\n      value\n    }\n  }\n": types.PanelSaveClientInfoDocument,
-    "\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n  }\n": types.PanelFollowUpFragmentDoc,
+    "\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n    failureReason\n  }\n": types.PanelFollowUpFragmentDoc,
     "\n  query PanelFollowUps($clientId: Int!) {\n    followUpMessages(clientId: $clientId) {\n      ...PanelFollowUp\n    }\n  }\n": types.PanelFollowUpsDocument,
     "\n  mutation PanelCreateFollowUp($clientId: Int!, $input: FollowUpInput!) {\n    createFollowUpMessage(clientId: $clientId, input: $input) {\n      ...PanelFollowUp\n    }\n  }\n": types.PanelCreateFollowUpDocument,
     "\n  mutation PanelUpdateFollowUp($id: Int!, $input: FollowUpInput!) {\n    updateFollowUpMessage(id: $id, input: $input) {\n      ...PanelFollowUp\n    }\n  }\n": types.PanelUpdateFollowUpDocument,
@@ -210,6 +262,110 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BotCompanySettingsFields on CompanySettings {\n    isBotAutoAssignActive\n    isBotActiveAfterDay\n    isBotAutoAssignActiveAfterDay\n    isWelcomeMessageActive\n    sentClientSurveyByDefault\n    disableBotTagIds\n  }\n"): (typeof documents)["\n  fragment BotCompanySettingsFields on CompanySettings {\n    isBotAutoAssignActive\n    isBotActiveAfterDay\n    isBotAutoAssignActiveAfterDay\n    isWelcomeMessageActive\n    sentClientSurveyByDefault\n    disableBotTagIds\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotCompanySettings {\n    companySettings {\n      ...BotCompanySettingsFields\n    }\n  }\n"): (typeof documents)["\n  query BotCompanySettings {\n    companySettings {\n      ...BotCompanySettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...BotCompanySettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation BotUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...BotCompanySettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotChatbotMenu($channelId: Int!) {\n    chatbotMenu(channelId: $channelId) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query BotChatbotMenu($channelId: Int!) {\n    chatbotMenu(channelId: $channelId) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotSaveChatbotMenu($channelId: Int!, $menu: JSON!) {\n    saveChatbotMenu(channelId: $channelId, menu: $menu) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation BotSaveChatbotMenu($channelId: Int!, $menu: JSON!) {\n    saveChatbotMenu(channelId: $channelId, menu: $menu) {\n      channelId\n      menu\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotDeleteChatbotMenu($channelId: Int!) {\n    deleteChatbotMenu(channelId: $channelId)\n  }\n"): (typeof documents)["\n  mutation BotDeleteChatbotMenu($channelId: Int!) {\n    deleteChatbotMenu(channelId: $channelId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BotFollowUpConfig on MessageBotConfig {\n    id\n    channelId\n    content\n    isActive\n    timeLapseInSeconds\n    templateId\n    templateName\n    variables\n  }\n"): (typeof documents)["\n  fragment BotFollowUpConfig on MessageBotConfig {\n    id\n    channelId\n    content\n    isActive\n    timeLapseInSeconds\n    templateId\n    templateName\n    variables\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotFollowUpConfigs($channelId: Int!) {\n    messageBotConfigs(channelId: $channelId) {\n      ...BotFollowUpConfig\n    }\n  }\n"): (typeof documents)["\n  query BotFollowUpConfigs($channelId: Int!) {\n    messageBotConfigs(channelId: $channelId) {\n      ...BotFollowUpConfig\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotCreateFollowUpConfig($input: CreateMessageBotConfigInput!) {\n    createMessageBotConfig(input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n"): (typeof documents)["\n  mutation BotCreateFollowUpConfig($input: CreateMessageBotConfigInput!) {\n    createMessageBotConfig(input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotUpdateFollowUpConfig($id: Int!, $input: UpdateMessageBotConfigInput!) {\n    updateMessageBotConfig(id: $id, input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n"): (typeof documents)["\n  mutation BotUpdateFollowUpConfig($id: Int!, $input: UpdateMessageBotConfigInput!) {\n    updateMessageBotConfig(id: $id, input: $input) {\n      ...BotFollowUpConfig\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotDeleteFollowUpConfig($id: Int!) {\n    deleteMessageBotConfig(id: $id)\n  }\n"): (typeof documents)["\n  mutation BotDeleteFollowUpConfig($id: Int!) {\n    deleteMessageBotConfig(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      useChatbot\n    }\n  }\n"): (typeof documents)["\n  query BotChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      useChatbot\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotSetChannelChatbot($id: Int!, $useChatbot: Boolean!) {\n    setChannelChatbot(id: $id, useChatbot: $useChatbot) {\n      id\n      useChatbot\n    }\n  }\n"): (typeof documents)["\n  mutation BotSetChannelChatbot($id: Int!, $useChatbot: Boolean!) {\n    setChannelChatbot(id: $id, useChatbot: $useChatbot) {\n      id\n      useChatbot\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n    }\n  }\n"): (typeof documents)["\n  query BotDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotTags {\n    tags {\n      id\n      name\n      color\n    }\n  }\n"): (typeof documents)["\n  query BotTags {\n    tags {\n      id\n      name\n      color\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotAgents {\n    agents {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query BotAgents {\n    agents {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotSpaces {\n    spaces {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query BotSpaces {\n    spaces {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotAcceptedTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      variables\n      components\n    }\n  }\n"): (typeof documents)["\n  query BotAcceptedTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      variables\n      components\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BotSurveyConfig on SurveyConfig {\n    id\n    channelId\n    initText\n    isActive\n    options {\n      id\n      text\n      value\n      index\n      endText\n    }\n  }\n"): (typeof documents)["\n  fragment BotSurveyConfig on SurveyConfig {\n    id\n    channelId\n    initText\n    isActive\n    options {\n      id\n      text\n      value\n      index\n      endText\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotSurveyConfigs {\n    surveyConfigs {\n      ...BotSurveyConfig\n    }\n  }\n"): (typeof documents)["\n  query BotSurveyConfigs {\n    surveyConfigs {\n      ...BotSurveyConfig\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotCreateSurveyConfig($input: CreateSurveyInput!) {\n    createSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n"): (typeof documents)["\n  mutation BotCreateSurveyConfig($input: CreateSurveyInput!) {\n    createSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotUpdateSurveyConfig($input: UpdateSurveyInput!) {\n    updateSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n"): (typeof documents)["\n  mutation BotUpdateSurveyConfig($input: UpdateSurveyInput!) {\n    updateSurveyConfig(input: $input) {\n      ...BotSurveyConfig\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BotWelcomeMessage on WelcomeMessage {\n    id\n    channelId\n    text\n    isActive\n    useInWorkingHours\n    templateId\n    variables\n  }\n"): (typeof documents)["\n  fragment BotWelcomeMessage on WelcomeMessage {\n    id\n    channelId\n    text\n    isActive\n    useInWorkingHours\n    templateId\n    variables\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BotWelcomeMessages($channelId: Int!) {\n    welcomeMessages(channelId: $channelId) {\n      ...BotWelcomeMessage\n    }\n  }\n"): (typeof documents)["\n  query BotWelcomeMessages($channelId: Int!) {\n    welcomeMessages(channelId: $channelId) {\n      ...BotWelcomeMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotCreateWelcomeMessage($input: CreateWelcomeMessageInput!) {\n    createWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n"): (typeof documents)["\n  mutation BotCreateWelcomeMessage($input: CreateWelcomeMessageInput!) {\n    createWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n"): (typeof documents)["\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -365,7 +521,7 @@ export function graphql(source: "\n  mutation PanelSaveClientInfo($clientId: Int
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n  }\n"): (typeof documents)["\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n  }\n"];
+export function graphql(source: "\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n    failureReason\n  }\n"): (typeof documents)["\n  fragment PanelFollowUp on FollowUpMessage {\n    id\n    clientId\n    channelId\n    agentId\n    agentName\n    content\n    sendAt\n    templateId\n    templateName\n    variables\n    file\n    status\n    failureReason\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

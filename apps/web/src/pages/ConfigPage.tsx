@@ -2,6 +2,7 @@ import { hasAnyPermission, type PermissionName } from '@crm/shared';
 import { Card, Empty, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { ChatbotSettingsTab } from '../features/bot/settings/ChatbotSettingsTab';
 import { CompanySettingsTab } from '../features/config/company/CompanySettingsTab';
 import { DatasheetTab } from '../features/config/datasheet/DatasheetTab';
 import { RolesTab } from '../features/config/roles/RolesTab';
@@ -33,6 +34,13 @@ const TABS: ConfigTab[] = [
     permissions: ['whatsappTemplate'],
     children: <TemplatesTab />,
   },
+  // Issue 17: the company's bot settings; the menus and messages of each channel live on /bot.
+  {
+    key: 'chatbot',
+    label: 'Chatbot',
+    permissions: ['readBot', 'writeBot'],
+    children: <ChatbotSettingsTab />,
+  },
   {
     key: 'company',
     label: 'Empresa',
@@ -60,7 +68,7 @@ export function ConfigPage() {
     <div className="page">
       <PageHeader
         title="Configuración"
-        description="Etiquetas, roles, datos de contacto, plantillas de WhatsApp y ajustes de tu empresa."
+        description="Etiquetas, roles, datos de contacto, plantillas de WhatsApp, chatbot y ajustes de tu empresa."
       />
       {tabs.length === 0 ? (
         // 01 §2.3 lets payments permissions into /config, but no tab here is theirs: say so instead of an empty bar.

@@ -2,6 +2,7 @@ import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard, SIMULATOR
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AlbumPage } from '../../pages/AlbumPage';
+import { BotPage } from '../../pages/BotPage';
 import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
 import { ChatPage } from '../../pages/ChatPage';
 import { ComingSoonPage } from '../../pages/ComingSoonPage';
@@ -54,6 +55,7 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   // The albums live under Multimedia, with its own guard (readMultimedia or writeMultimedia).
   '/config/album': <Navigate to="/multimedia" replace />,
   '/contacts': <ContactsPage />,
+  '/bot': <BotPage />,
   '/quickAnswers': <QuickAnswersPage />,
   '/quickAnswers/new': <QuickAnswerFormPage />,
   '/multimedia/*': <MultimediaPage />,

@@ -1,4 +1,4 @@
-import { ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { ReloadOutlined, RobotOutlined, RollbackOutlined } from '@ant-design/icons';
 import { formatTime, type MessageView } from '@crm/shared';
 import { Button, Tooltip } from 'antd';
 import { MessageContent } from './MessageContent';
@@ -34,8 +34,10 @@ export function MessageBubble({ message, onRetry, onReply, timeZone }: MessageBu
   const failed = outgoing && message.messageStatus === 'failed';
   const hasQuote = !deleted && (message.quotedMsgBody !== null || message.quotedMsgType !== null);
   const frameless = !deleted && !hasQuote && FRAMELESS.has(message.type);
+  const bot = message.sender === 'BOT';
   const bubbleClass = [
     'msg-bubble',
+    bot ? 'msg-bubble-bot' : '',
     frameless ? 'msg-bubble-frameless' : '',
     failed ? 'msg-bubble-failed' : '',
   ]
@@ -49,9 +51,15 @@ export function MessageBubble({ message, onRetry, onReply, timeZone }: MessageBu
       data-message-id={message.id}
       data-type={message.type}
       data-direction={outgoing ? 'outgoing' : 'incoming'}
+      data-sender={message.sender}
     >
       <div className={bubbleClass}>
-        {message.sender === 'BOT' ? <span className="msg-author">Bot</span> : null}
+        {/* The bot's messages say so, in a colour of their own: the agents' carry no author line. */}
+        {bot ? (
+          <span className="msg-author msg-author-bot" data-testid="message-bot">
+            <RobotOutlined aria-hidden="true" /> Bot
+          </span>
+        ) : null}
         {isEcho(message) ? <span className="msg-echo">Enviado fuera del CRM</span> : null}
         {!deleted && forwardedLabel(message) ? (
           <span className="msg-forwarded">{forwardedLabel(message)}</span>

@@ -1,5 +1,18 @@
-import { EnvironmentOutlined, MessageOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
-import { COMPOSE_MESSAGES, formatFileSize, type MessageFileView, type MessageView } from '@crm/shared';
+import {
+  EnvironmentOutlined,
+  MessageOutlined,
+  StopOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import {
+  COMPOSE_MESSAGES,
+  formatFileSize,
+  type InteractiveMessage,
+  interactiveMessageOf,
+  type MessageFileView,
+  type MessageView,
+} from '@crm/shared';
 import { Image } from 'antd';
 import { documentIcon } from './documentIcon';
 import {
@@ -187,6 +200,41 @@ function ReplyContent({ message }: { message: MessageView }) {
   );
 }
 
+/**
+ * A menu the bot sent (issue 17): its text and the options the customer saw, reply buttons as chips or the list's
+ * rows under the button that opened it. The message's content is the numbered text, for the conversation list.
+ */
+function MenuContent({ menu }: { menu: InteractiveMessage }) {
+  return (
+    <div className="msg-menu" data-testid="message-menu" data-kind={menu.kind}>
+      <WhatsappText text={menu.body} />
+      {menu.kind === 'buttons' ? (
+        <ul className="msg-menu-chips" aria-label="Botones de respuesta">
+          {menu.buttons.map((button) => (
+            <li className="msg-menu-chip" key={button.id}>
+              {button.title}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="msg-menu-list">
+          <span className="msg-menu-list-button">
+            <UnorderedListOutlined aria-hidden="true" /> {menu.button}
+          </span>
+          <ol className="msg-menu-rows" aria-label={`Opciones de la lista: ${menu.button}`}>
+            {menu.rows.map((row) => (
+              <li className="msg-menu-row" key={row.id}>
+                <span className="msg-menu-row-title">{row.title}</span>
+                {row.description ? <span className="msg-menu-row-description">{row.description}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function TemplateContent({ message }: { message: MessageView }) {
   const template = templateOf(message);
   return (
@@ -225,7 +273,11 @@ export function MessageContent({ message }: { message: MessageView }) {
       return <LocationContent message={message} />;
     case 'contacts':
       return <ContactsContent message={message} />;
-    case 'interactive':
+    case 'interactive': {
+      // Ours is a menu (buttons or a list); the customer's is the option they chose.
+      const menu = interactiveMessageOf(message.payload);
+      return menu ? <MenuContent menu={menu} /> : <ReplyContent message={message} />;
+    }
     case 'button':
       return <ReplyContent message={message} />;
     case 'reaction': {

@@ -58,6 +58,35 @@ describe('message bubble layout', () => {
     expect(onReply).toHaveBeenCalledWith(message);
   });
 
+  it("marks the bot's messages as the bot's, with a robot and a colour of their own, unlike an agent's", () => {
+    render(
+      <>
+        <MessageBubble
+          message={makeMessage({
+            id: 1,
+            sender: 'BOT',
+            content: 'Hola, soy el asistente',
+            messageStatus: 'sent',
+          })}
+        />
+        <MessageBubble
+          message={makeMessage({ id: 2, sender: 'AGENT', content: 'Hola, soy Ana', messageStatus: 'sent' })}
+        />
+      </>,
+    );
+    const [bot, agent] = screen.getAllByTestId('message-bubble') as [HTMLElement, HTMLElement];
+    expect(bot.dataset.sender).toBe('BOT');
+    expect(bot.dataset.direction).toBe('outgoing');
+    const label = within(bot).getByTestId('message-bot');
+    expect(label.textContent?.trim()).toBe('Bot');
+    expect(label.querySelector('.anticon-robot')).not.toBeNull();
+    expect(bot.querySelector('.msg-bubble')?.className).toContain('msg-bubble-bot');
+
+    expect(agent.dataset.sender).toBe('AGENT');
+    expect(within(agent).queryByTestId('message-bot')).toBeNull();
+    expect(agent.querySelector('.msg-bubble')?.className).not.toContain('msg-bubble-bot');
+  });
+
   it('offers no reply action when the window gives none', () => {
     renderMessage({ content: 'Hola' });
     expect(screen.queryByRole('button', { name: 'Responder' })).toBeNull();
@@ -229,6 +258,91 @@ describe('message content by type', () => {
     });
     expect(within(bubble).getByText('Agendar visita')).toBeDefined();
     expect(within(bubble).getByText('Lunes a sábado')).toBeDefined();
+  });
+
+  it("shows the option a customer tapped on the bot's menu by its title, as their message", () => {
+    const bubble = renderMessage({
+      type: 'interactive',
+      content: 'Hablar con un asesor',
+      payload: { interactive: { type: 'interactive', replyId: 'opt-asesor', title: 'Hablar con un asesor' } },
+    });
+    expect(bubble.dataset.direction).toBe('incoming');
+    expect(within(bubble).getByTestId('message-choice').textContent).toBe('Hablar con un asesor');
+    expect(within(bubble).queryByTestId('message-menu')).toBeNull();
+  });
+
+  it("shows a bot's reply-button menu as its text with the buttons as chips", () => {
+    const bubble = renderMessage({
+      sender: 'BOT',
+      messageStatus: 'delivered',
+      type: 'interactive',
+      content: '¿En qué te ayudamos?\n\n1. Ventas\n2. Hablar con un asesor',
+      payload: {
+        automation: 'chatbot',
+        interactive: {
+          kind: 'buttons',
+          body: '¿En qué te *ayudamos*?',
+          buttons: [
+            { id: 'opt-ventas', title: 'Ventas' },
+            { id: 'opt-asesor', title: 'Hablar con un asesor' },
+          ],
+        },
+      },
+    });
+    const menu = within(bubble).getByTestId('message-menu');
+    expect(menu.dataset.kind).toBe('buttons');
+    // The body with its WhatsApp formatting, not the numbered text the conversation list shows.
+    expect(within(menu).getByTestId('message-text').textContent).toBe('¿En qué te ayudamos?');
+    expect(within(menu).getByText('ayudamos').tagName).toBe('STRONG');
+    const chips = within(menu).getByRole('list', { name: 'Botones de respuesta' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Ventas', 'Hablar con un asesor']);
+    expect(within(bubble).queryByText(/1\. Ventas/)).toBeNull();
+  });
+
+  it("shows a bot's list menu with its button and every row, descriptions included", () => {
+    const bubble = renderMessage({
+      sender: 'BOT',
+      messageStatus: 'sent',
+      type: 'interactive',
+      content: 'Elige un tema\n\n1. Envíos\n2. Pagos\n3. Facturas\n4. Asesor',
+      payload: {
+        interactive: {
+          kind: 'list',
+          body: 'Elige un tema',
+          button: 'Ver temas',
+          rows: [
+            { id: 'r1', title: 'Envíos', description: 'Tiempos y costos' },
+            { id: 'r2', title: 'Pagos' },
+            { id: 'r3', title: 'Facturas' },
+            { id: 'r4', title: 'Asesor' },
+          ],
+        },
+      },
+    });
+    const menu = within(bubble).getByTestId('message-menu');
+    expect(menu.dataset.kind).toBe('list');
+    expect(within(menu).getByText('Ver temas')).toBeDefined();
+    const rows = within(menu).getByRole('list', { name: 'Opciones de la lista: Ver temas' });
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['EnvíosTiempos y costos', 'Pagos', 'Facturas', 'Asesor']);
+  });
+
+  it('shows the text of an interactive message whose payload carries no menu', () => {
+    const bubble = renderMessage({
+      sender: 'BOT',
+      type: 'interactive',
+      content: 'Elige 1 o 2',
+      payload: null,
+    });
+    expect(within(bubble).queryByTestId('message-menu')).toBeNull();
+    expect(within(bubble).getByTestId('message-choice').textContent).toBe('Elige 1 o 2');
   });
 
   it('shows the quick-reply button a customer pressed on a template', () => {

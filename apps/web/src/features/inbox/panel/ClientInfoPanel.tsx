@@ -8,6 +8,7 @@ import { FollowUpSection } from './components/FollowUpSection';
 import { ForwardModal } from './components/ForwardModal';
 import { NameEditor } from './components/NameEditor';
 import { PanelActions } from './components/PanelActions';
+import { SurveySection } from './components/SurveySection';
 import { TagsSection } from './components/TagsSection';
 import { conversationPhone, conversationTitle } from './conversationDisplay';
 import { useConversationActions } from './hooks/useConversationActions';
@@ -88,6 +89,7 @@ export function ClientInfoPanel({ conversation }: { conversation: ConversationVi
       />
       <Divider className="client-info-divider" />
       <DatasheetSection key={`datasheet-${view.id}`} clientId={view.id} />
+      <SurveySection key={`survey-${view.id}`} clientId={view.id} />
       {access.followUp && (
         <>
           <Divider className="client-info-divider" />

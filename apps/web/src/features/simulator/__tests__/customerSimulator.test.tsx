@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubServer } from '../../../test/stubServer';
@@ -121,6 +121,121 @@ describe('customer simulator', () => {
       from: '5215599887766',
       name: 'Cliente de prueba',
       text: 'Hola, quiero informes',
+    });
+  });
+
+  describe("a bot's menu (issue 17)", () => {
+    const botMenu = (id: number, interactive: Record<string, unknown>, content: string) => ({
+      id,
+      clientId: 10,
+      channelId: 3,
+      type: 'interactive',
+      content,
+      sender: 'BOT',
+      messageStatus: 'delivered',
+      errorCode: null,
+      errorInfo: null,
+      payload: { interactive, automation: 'chatbot' },
+      time: new Date().toISOString(),
+    });
+    const buttons = botMenu(
+      21,
+      {
+        kind: 'buttons',
+        body: '¿En qué te ayudamos?',
+        buttons: [
+          { id: 'opt-ventas', title: 'Ventas' },
+          { id: 'opt-asesor', title: 'Hablar con asesor' },
+        ],
+      },
+      '¿En qué te ayudamos?\n\n1. Ventas\n2. Hablar con asesor',
+    );
+    const list = botMenu(
+      22,
+      {
+        kind: 'list',
+        body: 'Elige un tema',
+        button: 'Ver temas',
+        rows: [
+          { id: 'r1', title: 'Envíos', description: 'Tiempos y costos' },
+          { id: 'r2', title: 'Pagos' },
+          { id: 'r3', title: 'Facturas' },
+          { id: 'r4', title: 'Asesor' },
+        ],
+      },
+      'Elige un tema\n\n1. Envíos\n2. Pagos\n3. Facturas\n4. Asesor',
+    );
+
+    async function renderWith(messages: unknown[]) {
+      const calls = stubServer({
+        '/api/sandbox/channels': { status: 200, body: [CHANNEL] },
+        '/api/sandbox/conversation': { status: 200, body: messages },
+        '/api/sandbox/simulate': { status: 200, body: { received: true } },
+      });
+      renderSimulator();
+      await phoneInput();
+      return calls;
+    }
+
+    it('shows the body with the reply buttons under it, and a tap sends that option of that message', async () => {
+      const calls = await renderWith([buttons]);
+      const group = await screen.findByTestId('simulator-buttons');
+      expect(screen.getByText('¿En qué te ayudamos?', { selector: '.sim-bubble-text' })).toBeDefined();
+      // The numbered text is for channels without buttons, not for this phone.
+      expect(screen.queryByText(/1\. Ventas/)).toBeNull();
+      expect(screen.getByText('Bot')).toBeDefined();
+      const options = within(group).getAllByRole('button');
+      expect(options.map((option) => option.textContent)).toEqual(['Ventas', 'Hablar con asesor']);
+
+      fireEvent.click(within(group).getByRole('button', { name: 'Hablar con asesor' }));
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/sandbox/simulate')).toBe(true));
+      expect(calls.find((call) => call.path === '/api/sandbox/simulate')?.body).toEqual({
+        channelId: 3,
+        from: expect.stringMatching(/^52155\d{8}$/),
+        name: 'Cliente de prueba',
+        replyId: 'opt-asesor',
+        replyMessageId: 21,
+      });
+    });
+
+    it('opens a list with its button and sends the row tapped', async () => {
+      const calls = await renderWith([list]);
+      const group = await screen.findByTestId('simulator-list');
+      expect(within(group).queryByText('Envíos')).toBeNull();
+      fireEvent.click(within(group).getByRole('button', { name: 'Ver temas' }));
+      const rows = within(group).getByRole('list', { name: 'Ver temas' });
+      expect(
+        within(rows)
+          .getAllByRole('button')
+          .map((row) => row.textContent),
+      ).toEqual(['EnvíosTiempos y costos', 'Pagos', 'Facturas', 'Asesor']);
+      fireEvent.click(within(rows).getByRole('button', { name: /Envíos/ }));
+      await waitFor(() =>
+        expect(calls.find((call) => call.path === '/api/sandbox/simulate')?.body).toMatchObject({
+          replyId: 'r1',
+          replyMessageId: 22,
+        }),
+      );
+      // The list closes once an option is sent.
+      expect(within(group).queryByRole('list')).toBeNull();
+    });
+
+    it("shows the customer's tapped option as their message", async () => {
+      await renderWith([
+        buttons,
+        {
+          ...buttons,
+          id: 23,
+          sender: 'CLIENT',
+          content: 'Ventas',
+          messageStatus: null,
+          payload: { interactive: { type: 'interactive', replyId: 'opt-ventas', title: 'Ventas' } },
+        },
+      ]);
+      const mine = await screen.findByTestId('customer-message');
+      expect(mine.textContent).toContain('Ventas');
+      expect(within(mine).queryByRole('button')).toBeNull();
+      expect(screen.getAllByTestId('simulator-buttons')).toHaveLength(1);
     });
   });
 

@@ -7,13 +7,22 @@ export interface SandboxChannel {
   phone: string | null;
 }
 
-export interface SimulateInput {
+/** What the customer sends: a typed text, or a tap on an option of a bot's menu (issue 17). */
+export type SimulatedContent =
+  | { text: string }
+  | {
+      /** The tapped reply button's or list row's id. */
+      replyId: string;
+      /** The message whose menu was tapped. */
+      replyMessageId: number;
+    };
+
+export type SimulateInput = {
   channelId: number;
   /** The customer's phone: 8 to 15 digits. */
   from: string;
   name?: string;
-  text: string;
-}
+} & SimulatedContent;
 
 // Issue 3: the customer simulator's REST routes (writeSpaces).
 export function listSandboxChannels(): Promise<SandboxChannel[]> {

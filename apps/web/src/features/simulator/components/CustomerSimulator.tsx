@@ -1,17 +1,18 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { displayPhone, validatePhone } from '@crm/shared';
+import { displayPhone, type MessageView, validatePhone } from '@crm/shared';
 import { Button, Card, Empty, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { handleError, resolveError } from '../../../lib/errors';
 import { ruleFrom } from '../../../lib/form-rules';
 import { PageHeader } from '../../layout/components/PageHeader';
-import { type SandboxChannel, simulateCustomerMessage } from '../api/simulator.rest';
+import { type SandboxChannel, type SimulatedContent, simulateCustomerMessage } from '../api/simulator.rest';
 import { DEFAULT_CUSTOMER_NAME, randomCustomerPhone } from '../customerPhone';
 import { useSandboxChannels } from '../hooks/useSandboxChannels';
 import { useSimulatorConversation } from '../hooks/useSimulatorConversation';
 import { SimulatorChat } from './SimulatorChat';
 import type { ComposerResult } from './SimulatorComposer';
+import type { MenuOption } from './SimulatorMenu';
 
 export const SIMULATOR_TITLE = 'Simulador de clientes';
 export const SIMULATOR_EXPLANATION =
@@ -47,7 +48,7 @@ function SimulatorWorkspace({ channels }: { channels: SandboxChannel[] }) {
   const channel = channels.find((candidate) => candidate.id === channelId);
   const { messages, loading, refresh } = useSimulatorConversation(channel ? channelId : null, from);
 
-  const send = async (text: string): Promise<ComposerResult> => {
+  const submit = async (content: SimulatedContent): Promise<ComposerResult> => {
     let values: CustomerFormValues;
     try {
       values = await form.validateFields();
@@ -59,7 +60,7 @@ function SimulatorWorkspace({ channels }: { channels: SandboxChannel[] }) {
         channelId: values.channelId,
         from: values.from.trim(),
         name: values.name?.trim() || undefined,
-        text: text.trim(),
+        ...content,
       });
     } catch (error) {
       const resolved = resolveError(error);
@@ -76,6 +77,12 @@ function SimulatorWorkspace({ channels }: { channels: SandboxChannel[] }) {
     }
     await refresh(true);
     return { sent: true };
+  };
+
+  const send = (text: string) => submit({ text: text.trim() });
+  // A tap on a bot's reply button or list row: the API sends it in as WhatsApp's button_reply or list_reply.
+  const reply = (message: MessageView, option: MenuOption) => {
+    void submit({ replyId: option.id, replyMessageId: message.id });
   };
 
   return (
@@ -129,6 +136,7 @@ function SimulatorWorkspace({ channels }: { channels: SandboxChannel[] }) {
         loading={loading}
         blockedReason={from === null ? 'Escribe un teléfono válido para ver la conversación.' : null}
         onSend={send}
+        onReply={reply}
       />
     </div>
   );

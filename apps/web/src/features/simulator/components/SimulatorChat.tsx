@@ -4,6 +4,7 @@ import { Avatar, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { SandboxChannel } from '../api/simulator.rest';
 import { type ComposerResult, SimulatorComposer } from './SimulatorComposer';
+import type { MenuOption } from './SimulatorMenu';
 import { SimulatorMessage } from './SimulatorMessage';
 
 interface SimulatorChatProps {
@@ -13,10 +14,19 @@ interface SimulatorChatProps {
   /** Why the customer cannot write yet (no valid phone), if so. */
   blockedReason?: string | null;
   onSend: (text: string) => Promise<ComposerResult>;
+  /** The customer taps a reply button or list row of a bot's menu. */
+  onReply: (message: MessageView, option: MenuOption) => void;
 }
 
 // The customer's phone: the business (the sandbox channel) in the header, the conversation below.
-export function SimulatorChat({ channel, messages, loading, blockedReason, onSend }: SimulatorChatProps) {
+export function SimulatorChat({
+  channel,
+  messages,
+  loading,
+  blockedReason,
+  onSend,
+  onReply,
+}: SimulatorChatProps) {
   const list = useRef<HTMLDivElement>(null);
   const lastId = messages[messages.length - 1]?.id;
 
@@ -48,7 +58,9 @@ export function SimulatorChat({ channel, messages, loading, blockedReason, onSen
             </span>
           </div>
         ) : (
-          messages.map((message) => <SimulatorMessage key={message.id} message={message} />)
+          messages.map((message) => (
+            <SimulatorMessage key={message.id} message={message} onReply={channel ? onReply : undefined} />
+          ))
         )}
       </div>
       <SimulatorComposer onSend={onSend} disabled={!channel} />

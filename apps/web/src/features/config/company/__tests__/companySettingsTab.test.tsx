@@ -79,23 +79,12 @@ const autoAfterDay = 'Asignación automática del bot después de 24 horas';
 const templateLanguage = 'Idioma de las plantillas de WhatsApp';
 
 describe('the Empresa tab', () => {
-  it('turning off the bot after a day shows its auto-assign off and locked, as the server answered', async () => {
-    const calls = setup('admin', {
-      ...DEFAULT_COMPANY_SETTINGS,
-      isBotActiveAfterDay: true,
-      isBotAutoAssignActiveAfterDay: true,
-    });
-    const auto = await screen.findByRole('switch', { name: autoAfterDay });
-    expect(auto.getAttribute('aria-checked')).toBe('true');
-    expect((auto as HTMLButtonElement).disabled).toBe(false);
-    fireEvent.click(screen.getByRole('switch', { name: botAfterDay }));
-    await waitFor(() =>
-      expect(screen.getByRole('switch', { name: autoAfterDay }).getAttribute('aria-checked')).toBe('false'),
-    );
-    expect((screen.getByRole('switch', { name: autoAfterDay }) as HTMLButtonElement).disabled).toBe(true);
-    expect(calls.find((c) => c.operationName === 'ConfigUpdateCompanySettings')?.variables).toEqual({
-      input: { isBotActiveAfterDay: false },
-    });
+  it('leaves the bot settings to the Chatbot tab (issue 17): each setting has one place', async () => {
+    setup('admin', DEFAULT_COMPANY_SETTINGS);
+    expect(await screen.findByRole('switch', { name: 'Asignación automática' })).toBeTruthy();
+    for (const name of [botAfterDay, autoAfterDay, 'Mensaje de bienvenida', 'Enviar la encuesta al cerrar']) {
+      expect(screen.queryByRole('switch', { name })).toBeNull();
+    }
   });
 
   it('lists locations and categories, and shows the server’s reason on the name field', async () => {

@@ -8,8 +8,15 @@ import {
   TEMPLATE_LANGUAGE_SETTING,
 } from '@crm/shared';
 import { Card, Col, Row, Select, Switch, Typography } from 'antd';
+import { BOT_SETTING_KEYS } from '../../../bot/settings/botSettings';
 
 const LANGUAGE_OPTIONS = COMPANY_TEMPLATE_LANGUAGE_OPTIONS.map(({ value, label }) => ({ value, label }));
+
+// Issue 17: the bot settings live in the 'Chatbot' tab (readBot / writeBot); each setting has one place.
+const GROUPS = COMPANY_SETTING_GROUPS.map((group) => ({
+  ...group,
+  settings: group.settings.filter((setting) => !BOT_SETTING_KEYS.has(setting.key)),
+})).filter((group) => group.settings.length > 0);
 
 interface SettingsCardProps {
   /** The flags, and the template language as the API answers it (a plain string). */
@@ -31,12 +38,10 @@ export function SettingsCard({
 }: SettingsCardProps) {
   return (
     <Card title="Ajustes de la empresa" size="small">
-      {COMPANY_SETTING_GROUPS.map((group) => (
+      {GROUPS.map((group) => (
         <div key={group.title} style={{ marginBottom: 16 }}>
           <Typography.Title level={5}>{group.title}</Typography.Title>
           {group.settings.map(({ key, label, help }) => {
-            // 02 §4: auto-assign after a day needs the bot after a day.
-            const blocked = key === 'isBotAutoAssignActiveAfterDay' && !settings.isBotActiveAfterDay;
             return (
               <Row key={key} gutter={12} align="middle" wrap={false} style={{ padding: '6px 0' }}>
                 <Col flex="none">
@@ -45,7 +50,7 @@ export function SettingsCard({
                     data-testid={`setting-${key}`}
                     checked={settings[key]}
                     loading={saving === key}
-                    disabled={!canWrite || blocked || (saving !== null && saving !== key)}
+                    disabled={!canWrite || (saving !== null && saving !== key)}
                     onChange={(value) => onChange(key, value)}
                   />
                 </Col>

@@ -245,6 +245,7 @@ describe('client info panel: follow-up form', () => {
               variables: ['Ana', 'A-1'],
               file: null,
               status: 'scheduled',
+              failureReason: null,
             },
           ],
         },
@@ -283,6 +284,7 @@ const SCHEDULED = {
   variables: ['Ana', 'A-1'],
   file: null,
   status: 'scheduled',
+  failureReason: null,
 };
 
 describe('client info panel: follow-up templates and edits', () => {

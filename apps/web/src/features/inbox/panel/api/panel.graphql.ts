@@ -101,6 +101,7 @@ export const FOLLOW_UP_FIELDS = graphql(`
     variables
     file
     status
+    failureReason
   }
 `);
 

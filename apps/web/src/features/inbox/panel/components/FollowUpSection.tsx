@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { type ConversationView, formatDateTime } from '@crm/shared';
+import { type ConversationView, FOLLOW_UP_MESSAGES, formatDateTime } from '@crm/shared';
 import { Button, Modal, Skeleton, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { handleError, resolveError } from '../../../../lib/errors';
@@ -71,15 +71,23 @@ export function FollowUpSection({ conversation }: { conversation: ConversationVi
               {followUp.agentName && (
                 <Typography.Text type="secondary">Por {followUp.agentName}</Typography.Text>
               )}
+              {/* Issue 17: a send refused for good (window closed, template withdrawn) stays until dismissed. */}
+              {followUp.status === 'failed' && (
+                <Typography.Text type="danger" data-testid="followup-failed">
+                  {followUp.failureReason ?? FOLLOW_UP_MESSAGES.failed}
+                </Typography.Text>
+              )}
             </div>
             <div className="client-info-followup-actions">
-              <Button
-                type="text"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label="Editar mensaje programado"
-                onClick={() => setEditing({ followUp })}
-              />
+              {followUp.status !== 'failed' && (
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label="Editar mensaje programado"
+                  onClick={() => setEditing({ followUp })}
+                />
+              )}
               <Button
                 type="text"
                 size="small"
