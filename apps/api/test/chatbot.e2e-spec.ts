@@ -584,4 +584,36 @@ describe('menu configuration', () => {
     const foreign = await gql(t, other.token, COLD, { c: clientId });
     expect(foreign.errors?.[0].extensions.code).toBe('FORBIDDEN');
   });
+
+  it('lets a writeBot user (no writeCompany) read and change the bot settings, and only those', async () => {
+    const s = await shop('menubotsettings');
+    const [{ id: roleId }] = await t.ds.query(
+      `INSERT INTO roles ("companyId", name, key) VALUES ($1, 'Bots', $2) RETURNING id`,
+      [s.companyId, `${s.companyId}-bots`],
+    );
+    await t.ds.query(
+      `INSERT INTO role_permissions ("roleId", "permissionId") SELECT $1, id FROM permissions WHERE name = ANY($2)`,
+      [roleId, ['readChat', 'writeBot']],
+    );
+    const email = `bots-${s.companyId}@example.com`;
+    await t.ds.query(
+      `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+       SELECT "companyId", $1, 'Editora de bots', $2, "passwordHash", "selectedSpaceId" FROM users WHERE id = $3`,
+      [roleId, email, s.ownerId],
+    );
+    const token = await login(t, email, 'Segura123');
+    const READ_SETTINGS = `{ companySettings { isBotActiveAfterDay disableBotTagIds } }`;
+    const UPDATE = `mutation($input: CompanySettingsInput!) {
+      updateCompanySettings(input: $input) { isBotActiveAfterDay automaticAssignment }
+    }`;
+    expect((await gql(t, token, READ_SETTINGS)).errors).toBeUndefined();
+    const bot = await gqlOk<{ updateCompanySettings: { isBotActiveAfterDay: boolean } }>(t, token, UPDATE, {
+      input: { isBotActiveAfterDay: true },
+    });
+    expect(bot.updateCompanySettings.isBotActiveAfterDay).toBe(true);
+    const other = await gql(t, token, UPDATE, { input: { automaticAssignment: true } });
+    expect(other.errors?.[0].extensions).toMatchObject({ code: 'FORBIDDEN', field: 'automaticAssignment' });
+    const [{ settings }] = await t.ds.query(`SELECT settings FROM companies WHERE id = $1`, [s.companyId]);
+    expect(settings.automaticAssignment ?? false).toBe(false);
+  });
 });
