@@ -616,4 +616,25 @@ describe('menu configuration', () => {
     const [{ settings }] = await t.ds.query(`SELECT settings FROM companies WHERE id = $1`, [s.companyId]);
     expect(settings.automaticAssignment ?? false).toBe(false);
   });
+
+  it('schedules automation only for a channel that has some (a plain channel pays no job per message)', async () => {
+    const plain = await botCompany(t, 'menusinbot');
+    const plainPhone = newPhone();
+    await deliver(t, customerText(plain, plainPhone, 'Hola'));
+    const plainClient = await conversationOf(t, plain, plainPhone);
+    const s = await shop('menuconbot');
+    const phone = newPhone();
+    await say(phone, customerText(s, phone, 'Hola'), 1);
+    const botClient = await conversationOf(t, s, phone);
+    const keys = async (clientId: number) =>
+      (
+        await t.ds.query(
+          `SELECT k.key FROM job_keys k JOIN messages m ON k.key = 'automation:' || m.id
+           WHERE m."clientId" = $1 AND m.sender = 'CLIENT'`,
+          [clientId],
+        )
+      ).length;
+    expect(await keys(plainClient)).toBe(0);
+    expect(await keys(botClient)).toBe(1);
+  });
 });

@@ -52,6 +52,8 @@ export interface StoredInbound {
   client: ClientRow;
   inserted: boolean;
   extras: ConversationExtras;
+  /** Automation (issue 17) has something to do with this message. */
+  automation: boolean;
 }
 
 export interface StoredAsideRow {
@@ -79,6 +81,20 @@ const EXTRAS_OF_C = sql.raw(conversationExtrasSql('c'));
  * back, with the conversation's extras, so nothing is read again. An older message arriving late counts as unread
  * but does not replace the newer last message. Compiled once: each call binds its values.
  */
+/**
+ * Issue 17: whether automation has anything to do with the message — the channel's menu bot is on, it has active
+ * follow-up bots (a reply cancels them), the conversation waits for a survey answer, or a new conversation meets an
+ * active welcome message. Read in the storing statement (indexed lookups), so a channel without automation pays no
+ * job per message (a job is one more insert, a NOTIFY and a worker's transaction under a lock).
+ */
+const AUTOMATION_NEEDED = sql`(
+    SELECT (ch."useChatbot" AND EXISTS (SELECT 1 FROM chatbot_menus cm WHERE cm."channelId" = ch.id))
+      OR EXISTS (SELECT 1 FROM message_bot_configs b WHERE b."channelId" = ch.id AND b."isActive")
+      OR EXISTS (SELECT 1 FROM survey_requests s WHERE s."clientId" = c.id AND s."answeredAt" IS NULL)
+      OR (c.inserted AND EXISTS (SELECT 1 FROM welcome_messages w WHERE w."channelId" = ch.id AND w."isActive"))
+    FROM channels ch WHERE ch.id = c."channelId"
+  )`;
+
 const STORE_MESSAGE = preparedStatement<
   WithJsonText<InboundMessage>,
   {
@@ -87,6 +103,7 @@ const STORE_MESSAGE = preparedStatement<
     x_agent: unknown;
     x_category: unknown;
     x_tags: unknown;
+    automation: boolean;
   }
 >(
   'inbound-store-message',
@@ -140,7 +157,8 @@ const STORE_MESSAGE = preparedStatement<
       "updatedAt" = now()
     RETURNING cl.*, (xmax = 0) AS inserted
   )
-  SELECT row_to_json(m) AS message, row_to_json(c) AS client, ${EXTRAS_OF_C} FROM m JOIN c ON true`,
+  SELECT row_to_json(m) AS message, row_to_json(c) AS client, ${EXTRAS_OF_C}, ${AUTOMATION_NEEDED} AS automation
+  FROM m JOIN c ON true`,
 );
 
 /**
@@ -216,6 +234,7 @@ export class InboundStoreRepository {
       client: clientFromJson(row.client),
       inserted: row.client.inserted === true,
       extras: extrasFromRow(row),
+      automation: row.automation === true,
     };
   }
 

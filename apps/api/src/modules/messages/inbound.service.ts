@@ -201,7 +201,7 @@ export class InboundService implements OnModuleInit {
     }
     if (!stored) return false;
     const { client, message, inserted: newClient } = stored;
-    await this.scheduleAutomation(message.id, client.id, newClient);
+    if (stored.automation) await this.scheduleAutomation(message.id, client.id, newClient);
     // A channel whose menu bot is on assigns when the bot hands over (issue 17), not on the first message.
     if (newClient && !channel.useChatbot && (await this.assignNewConversation(channel, client.id))) {
       // Published with its agent, so the agent's own room hears of it.
