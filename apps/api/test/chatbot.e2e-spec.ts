@@ -269,6 +269,40 @@ describe('the menu chatbot answers on WhatsApp', () => {
       clientId,
     ]);
     expect(stored).toEqual([{ fieldId: s.fieldId, value: '1990-03-05' }]);
+
+    // 02 §7 GET /botFlow/clienInfo: the bot report lists the stored answer (01 §3 "Bot custom field").
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await t.http
+      .get('/api/botFlow/clienInfo')
+      .query({ startDate: today, endDate: today, companyId: s.companyId, channelsIds: String(s.channelId) })
+      .set('Authorization', `Bearer ${s.token}`);
+    expect(report.status).toBe(200);
+    expect(report.body).toEqual([
+      expect.objectContaining({
+        flowId: s.channelId,
+        fieldName: 'Cumpleaños',
+        value: '1990-03-05',
+        senderId: phone,
+        clientId,
+      }),
+    ]);
+    const other = await botCompany(t, 'menufichaajena');
+    const foreign = await t.http
+      .get('/api/botFlow/clienInfo')
+      .query({ startDate: today, endDate: today, channelsIds: String(s.channelId) })
+      .set('Authorization', `Bearer ${other.token}`);
+    expect(foreign.status).toBe(403);
+    const theirs = await t.http
+      .get('/api/botFlow/clienInfo')
+      .query({ startDate: today, endDate: today })
+      .set('Authorization', `Bearer ${other.token}`);
+    expect(theirs.body).toEqual([]);
+    const bad = await t.http
+      .get('/api/botFlow/clienInfo')
+      .query({ startDate: '31/02/2026', endDate: today })
+      .set('Authorization', `Bearer ${s.token}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'startDate' });
   });
 
   it('hands over to a person: says so, ends the bot with finishBotAssignment and assigns when the company says so', async () => {

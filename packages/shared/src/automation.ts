@@ -117,7 +117,27 @@ export const AUTOMATION_MESSAGES = {
   templatesWhatsAppOnly: 'Las plantillas solo se pueden enviar por WhatsApp.',
   templateOfOtherChannel: 'La plantilla no pertenece al canal de esta conversación.',
   templateNotApproved: 'La plantilla aún no ha sido aprobada por WhatsApp.',
+  reportDateInvalid: 'Indica una fecha válida (AAAA-MM-DD).',
+  reportRangeInvalid: 'La fecha inicial no puede ser posterior a la final.',
+  reportChannelsInvalid: 'Los canales indicados no son válidos.',
 } as const;
+
+/**
+ * A report's date bound (02 §7 /botFlow/clienInfo): an ISO instant, or a calendar day (YYYY-MM-DD, UTC) — as an
+ * end bound a day counts whole. Null when it is neither.
+ */
+export function reportBound(value: unknown, end: boolean): Date | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const day = new Date(`${text}T00:00:00.000Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text) return null;
+    return end ? new Date(day.getTime() + 24 * 3600 * 1000) : day;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
+  const instant = new Date(text);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
 
 /**
  * A menu as plain text: its body, then one numbered line per option. It is what the inbox shows for a menu the

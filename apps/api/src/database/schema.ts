@@ -27,6 +27,17 @@ export interface Albums {
   spaceId: number;
 }
 
+export interface BotAnswers {
+  channelId: number;
+  clientId: number;
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  fieldId: number | null;
+  fieldName: string;
+  id: Generated<number>;
+  value: string;
+}
+
 export interface BotSessions {
   afterDay: Generated<boolean>;
   channelId: number;
@@ -489,6 +500,7 @@ export interface WhatsappTemplates {
 
 export interface DB {
   albums: Albums;
+  bot_answers: BotAnswers;
   bot_sessions: BotSessions;
   categories: Categories;
   channel_slots: ChannelSlots;

@@ -15,6 +15,7 @@ import { Automation1764000000000 } from './1764000000000-automation';
 import { ChatbotSessions1764000000400 } from './1764000000400-chatbot-sessions';
 import { FollowUpSend1764000000600 } from './1764000000600-follow-up-send';
 import { SurveyOptionIds1764000000700 } from './1764000000700-survey-option-ids';
+import { BotAnswers1764000000800 } from './1764000000800-bot-answers';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ChatbotSessions1764000000400,
   FollowUpSend1764000000600,
   SurveyOptionIds1764000000700,
+  BotAnswers1764000000800,
 ];

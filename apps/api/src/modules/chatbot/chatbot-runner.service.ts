@@ -233,7 +233,15 @@ export class ChatbotRunnerService implements InboundAutomationStep, OnModuleInit
           const field = await this.field(trx, channel.companyId, step.fieldKey);
           // A field deleted since the menu was saved: the answer has nowhere to go.
           if (!field) break;
-          await this.datasheet.saveValue(clientId, field.id, chatbotFieldAnswer(field, step.value), trx);
+          const value = chatbotFieldAnswer(field, step.value);
+          await this.datasheet.saveValue(clientId, field.id, value, trx);
+          await this.repository.recordAnswer(trx, {
+            companyId: channel.companyId,
+            channelId: channel.id,
+            clientId,
+            fieldId: field.id,
+            value,
+          });
           effects.info = true;
           break;
         }

@@ -327,4 +327,64 @@ export class ChatbotRepository {
       .executeTakeFirst();
     return row ? row.agentId : undefined;
   }
+
+  /** An answer the bot stored in a data-sheet field, kept for the bot report as the customer gave it. */
+  async recordAnswer(
+    trx: Executor,
+    answer: { companyId: number; channelId: number; clientId: number; fieldId: number; value: string },
+  ): Promise<void> {
+    await trx
+      .insertInto('bot_answers')
+      .columns(['companyId', 'channelId', 'clientId', 'fieldId', 'fieldName', 'value'])
+      .expression((eb) =>
+        eb
+          .selectFrom('datasheet_fields as f')
+          .select([
+            eb.val(answer.companyId).as('companyId'),
+            eb.val(answer.channelId).as('channelId'),
+            eb.val(answer.clientId).as('clientId'),
+            'f.id',
+            'f.name',
+            eb.val(answer.value).as('value'),
+          ])
+          .where('f.id', '=', answer.fieldId),
+      )
+      .execute();
+  }
+
+  /** 02 §7 GET /botFlow/clienInfo: the bot's stored answers of conversations created in the range, oldest first. */
+  botReport(companyId: number, from: Date, to: Date, channelIds: number[] | null): Promise<BotReportRow[]> {
+    let query = this.db
+      .selectFrom('bot_answers as a')
+      .innerJoin('clients as c', 'c.id', 'a.clientId')
+      .select([
+        'a.channelId as flowId',
+        'a.fieldName',
+        'a.value',
+        'c.createdAt as createdAtClient',
+        'c.senderId',
+        'c.id as clientId',
+        'c.name as clientName',
+        'a.createdAt',
+      ])
+      .where('a.companyId', '=', companyId)
+      .where('c.createdAt', '>=', from)
+      .where('c.createdAt', '<', to);
+    if (channelIds) query = query.where('a.channelId', 'in', channelIds.length ? channelIds : [0]);
+    return query.orderBy('c.createdAt').orderBy('a.id').limit(BOT_REPORT_MAX_ROWS).execute();
+  }
+}
+
+// The report is read whole by the statistics page and its export: bounded, as the contact report is.
+const BOT_REPORT_MAX_ROWS = 50_000;
+
+export interface BotReportRow {
+  flowId: number;
+  fieldName: string;
+  value: string;
+  createdAtClient: Date;
+  senderId: string;
+  clientId: number;
+  clientName: string | null;
+  createdAt: Date;
 }

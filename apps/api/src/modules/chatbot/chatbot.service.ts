@@ -1,4 +1,5 @@
 import {
+  AUTOMATION_MESSAGES,
   CHATBOT_MESSAGES,
   type ChatbotMenu,
   type ChatbotMenuError,
@@ -8,11 +9,13 @@ import {
   chatbotOptions,
   cleanChatbotMenu,
   companyScopedKey,
+  reportBound,
   validateChatbotMenu,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { seesPhoneNumbers } from '../../common/privacy/phone-privacy';
 import { RealtimeService } from '../../realtime/realtime.service';
 import type { ChannelRow } from '../channels/channels.repository';
 import { ChannelsService } from '../channels/channels.service';
@@ -20,7 +23,7 @@ import { ClientsService } from '../clients/clients.service';
 import { conversationRooms } from '../clients/conversation-rooms';
 import { ConversationsRepository } from '../clients/conversations.repository';
 import { CompaniesService } from '../companies/companies.service';
-import { type ChatbotMenuRow, ChatbotRepository } from './chatbot.repository';
+import { type BotReportRow, type ChatbotMenuRow, ChatbotRepository } from './chatbot.repository';
 import { ChatbotRunnerService } from './chatbot-runner.service';
 
 /** The menu of a channel as the editor reads it back. */
@@ -152,6 +155,49 @@ export class ChatbotService {
       }
     }
     return errors;
+  }
+
+  /**
+   * 02 §7 GET /botFlow/clienInfo (01 §3 "Bot custom field"): what the menu bot asked and stored, per conversation
+   * created in the range, on the channels asked (all when none). The customer's number only for canSeePhoneNumber.
+   */
+  async botReport(
+    user: AuthUser,
+    query: { startDate?: unknown; endDate?: unknown; companyId?: unknown; channelsIds?: unknown },
+  ): Promise<Array<Omit<BotReportRow, 'senderId'> & { senderId: string | null }>> {
+    if (query.companyId !== undefined && Number(query.companyId) !== user.companyId) {
+      throw new AppException('FORBIDDEN', { field: 'companyId', message: 'Bot report of another company' });
+    }
+    const from = reportBound(query.startDate, false);
+    if (!from) throw AppException.validation('startDate', AUTOMATION_MESSAGES.reportDateInvalid);
+    const to = reportBound(query.endDate, true);
+    if (!to) throw AppException.validation('endDate', AUTOMATION_MESSAGES.reportDateInvalid);
+    if (from.getTime() >= to.getTime()) {
+      throw AppException.validation('startDate', AUTOMATION_MESSAGES.reportRangeInvalid);
+    }
+    const channelIds = await this.reportChannels(user, query.channelsIds);
+    const rows = await this.repository.botReport(user.companyId, from, to, channelIds);
+    const phones = seesPhoneNumbers(user);
+    return rows.map((row) => ({ ...row, senderId: phones ? row.senderId : null }));
+  }
+
+  /** `channelsIds` as 1,2,3 or repeated; each the company's own (another company's → 403). Null: every channel. */
+  private async reportChannels(user: AuthUser, raw: unknown): Promise<number[] | null> {
+    if (raw === undefined || raw === null || raw === '') return null;
+    const parts = (Array.isArray(raw) ? raw : String(raw).split(',')).map((part) => String(part).trim());
+    const ids = parts.filter((part) => part !== '').map(Number);
+    if (ids.length === 0) return null;
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+      throw AppException.validation('channelsIds', AUTOMATION_MESSAGES.reportChannelsInvalid);
+    }
+    for (const id of new Set(ids)) {
+      const channel = await this.channels.findById(id);
+      if (!channel) throw AppException.validation('channelsIds', AUTOMATION_MESSAGES.reportChannelsInvalid);
+      if (channel.companyId !== user.companyId) {
+        throw new AppException('FORBIDDEN', { field: 'channelsIds', message: 'Channel of another company' });
+      }
+    }
+    return [...new Set(ids)];
   }
 
   /** GET /api/disable-bot-tags: the company's tags that keep the menu bot away (deleted ones left out). */
