@@ -69,6 +69,25 @@ export interface CustomerMessage {
   id: string;
 }
 
+/** One of Meta's webhook fixtures as sent to the company's channel by `from`, with a fresh message id. */
+function customerMessage(
+  fixture: string,
+  company: BotCompany,
+  from: string,
+  fixtureWamid: string,
+  replacements: Record<string, string>,
+  ageSeconds = 0,
+): CustomerMessage {
+  const id = wamid();
+  const body = whatsappFixture(fixture, {
+    '100000000000001': company.providerId,
+    '16505551234': from,
+    [fixtureWamid]: id,
+    ...replacements,
+  });
+  return { body: at(body, ageSeconds), id };
+}
+
 /** A text written `ageSeconds` ago (0: now, the reply window open). */
 export function customerText(
   company: BotCompany,
@@ -76,15 +95,14 @@ export function customerText(
   text: string,
   { name = 'Sheena Nelson', ageSeconds = 0 }: { name?: string; ageSeconds?: number } = {},
 ): CustomerMessage {
-  const id = wamid();
-  const body = whatsappFixture('message-text', {
-    '100000000000001': company.providerId,
-    '16505551234': from,
-    [TEXT_WAMID]: id,
-    'Does it come in another color?': text,
-    'Sheena Nelson': name,
-  });
-  return { body: at(body, ageSeconds), id };
+  return customerMessage(
+    'message-text',
+    company,
+    from,
+    TEXT_WAMID,
+    { 'Does it come in another color?': text, 'Sheena Nelson': name },
+    ageSeconds,
+  );
 }
 
 /** A tapped reply button (Cloud API `interactive.button_reply`). */
@@ -94,15 +112,10 @@ export function customerButton(
   replyId: string,
   title: string,
 ): CustomerMessage {
-  const id = wamid();
-  const body = whatsappFixture('message-interactive-button-reply', {
-    '100000000000001': company.providerId,
-    '16505551234': from,
-    [BUTTON_WAMID]: id,
+  return customerMessage('message-interactive-button-reply', company, from, BUTTON_WAMID, {
     '"cancel-button"': JSON.stringify(replyId),
     '"Cancel"': JSON.stringify(title),
   });
-  return { body: at(body, 0), id };
 }
 
 /** A chosen list row (Cloud API `interactive.list_reply`). */
@@ -112,16 +125,11 @@ export function customerListReply(
   replyId: string,
   title: string,
 ): CustomerMessage {
-  const id = wamid();
-  const body = whatsappFixture('message-interactive-list-reply', {
-    '100000000000001': company.providerId,
-    '16505551234': from,
-    [LIST_WAMID]: id,
+  return customerMessage('message-interactive-list-reply', company, from, LIST_WAMID, {
     '"priority_express"': JSON.stringify(replyId),
     '"Priority Mail Express"': JSON.stringify(title),
     '"Next Day to 2 Days"': JSON.stringify(''),
   });
-  return { body: at(body, 0), id };
 }
 
 /** Posts the webhook, signed, and expects Meta's 200. */

@@ -9,10 +9,9 @@ import {
   customerWrites,
   jobsDone,
   jobsOf,
-  newTenant,
   type ScheduledApp,
   sendsOf,
-  startScheduledApp,
+  startScheduledSuite,
   type Tenant,
   waitFor,
 } from './scheduled-sends-helpers';
@@ -25,9 +24,10 @@ let t: ScheduledApp;
 let tenant: Tenant;
 let other: Tenant;
 beforeAll(async () => {
-  t = await startScheduledApp();
-  tenant = await newTenant(t, 'botsseguimiento');
-  other = await newTenant(t, 'otraempresa');
+  ({
+    t,
+    tenants: [tenant, other],
+  } = await startScheduledSuite('botsseguimiento', 'otraempresa'));
 });
 afterAll(async () => {
   await t?.close();

@@ -10,10 +10,9 @@ import {
   customerWrites,
   jobsDone,
   jobsOf,
-  newTenant,
   type ScheduledApp,
   sendsOf,
-  startScheduledApp,
+  startScheduledSuite,
   type Tenant,
   waitFor,
 } from './scheduled-sends-helpers';
@@ -27,8 +26,10 @@ let t: ScheduledApp;
 let tenant: Tenant;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  t = await startScheduledApp();
-  tenant = await newTenant(t, 'seguimientos');
+  ({
+    t,
+    tenants: [tenant],
+  } = await startScheduledSuite('seguimientos'));
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

@@ -6,10 +6,9 @@ import {
   customerWrites,
   jobsDone,
   jobsOf,
-  newTenant,
   type ScheduledApp,
   sendsOf,
-  startScheduledApp,
+  startScheduledSuite,
   type Tenant,
   waitFor,
 } from './scheduled-sends-helpers';
@@ -24,8 +23,10 @@ import { postWhatsapp } from './webhook-helpers';
 let t: ScheduledApp;
 let tenant: Tenant;
 beforeAll(async () => {
-  t = await startScheduledApp();
-  tenant = await newTenant(t, 'envioscortados');
+  ({
+    t,
+    tenants: [tenant],
+  } = await startScheduledSuite('envioscortados'));
 });
 afterAll(async () => {
   await t?.close();

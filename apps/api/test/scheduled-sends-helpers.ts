@@ -63,6 +63,20 @@ export async function newTenant(t: AppWithSql, label: string): Promise<Tenant> {
   return { token, companyId, ownerId: owner.id, channelId, phoneNumberId };
 }
 
+/**
+ * What each scheduled-send suite starts in its beforeAll: the app with its fake Graph API and one tenant per label,
+ * in order (the suite closes the app in its afterAll).
+ */
+export async function startScheduledSuite<L extends string[]>(
+  ...labels: L
+): Promise<{ t: ScheduledApp; tenants: { [K in keyof L]: Tenant } }> {
+  const t = await startScheduledApp();
+  const tenants: Tenant[] = [];
+  // One after the other: each tenant's company and channel get their own numbers.
+  for (const label of labels) tenants.push(await newTenant(t, label));
+  return { t, tenants: tenants as { [K in keyof L]: Tenant } };
+}
+
 let seq = 0;
 
 /** A customer's text to the tenant's channel through the signed webhook, written now; their conversation's id. */

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { lockConversationAutomation } from '../../database/conversation-lock';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import type { MessageRow } from '../messages/messages.repository';
-
-// pg_advisory_xact_lock's first key: automation of one conversation (the second key is the conversation's id).
-const CONVERSATION_AUTOMATION_LOCK = 17_001;
 
 @Injectable()
 export class AutomationRepository {
@@ -15,10 +12,8 @@ export class AutomationRepository {
   }
 
   /** Until the transaction ends, no other automation of this conversation runs (any instance). */
-  async lockConversation(trx: Executor, clientId: number): Promise<void> {
-    await sql`SELECT pg_advisory_xact_lock(${CONVERSATION_AUTOMATION_LOCK}::int, ${clientId}::int)`.execute(
-      trx,
-    );
+  lockConversation(trx: Executor, clientId: number): Promise<void> {
+    return lockConversationAutomation(trx, clientId);
   }
 
   /** The customer's message the job names, when it still is one of that conversation. */

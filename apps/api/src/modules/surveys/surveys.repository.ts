@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import type { SurveyOption } from '../../database/column-types';
+import { lockConversationAutomation } from '../../database/conversation-lock';
 import { jsonb } from '../../database/jsonb';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import type { SurveyConfigs, SurveyRequests } from '../../database/schema';
@@ -26,13 +27,6 @@ export interface AgentRating {
 }
 
 /**
- * The same key as AutomationRepository's conversation lock (pg_advisory_xact_lock(17001, clientId)): a survey sent
- * on close and the automation of a customer message of that conversation run one after the other, whichever
- * instance runs them.
- */
-const CONVERSATION_AUTOMATION_LOCK = 17_001;
-
-/**
  * survey_configs (02 §3 "Survey config", one per channel) and survey_requests (a survey sent on close and its one
  * answer). An option's id comes from the survey_option_ids sequence, so it names the option across the company.
  */
@@ -44,10 +38,9 @@ export class SurveysRepository {
     return this.db.transaction().execute(fn);
   }
 
-  async lockConversation(trx: Executor, clientId: number): Promise<void> {
-    await sql`SELECT pg_advisory_xact_lock(${CONVERSATION_AUTOMATION_LOCK}::int, ${clientId}::int)`.execute(
-      trx,
-    );
+  /** The automation's conversation lock: a survey sent on close and a customer message's automation take turns. */
+  lockConversation(trx: Executor, clientId: number): Promise<void> {
+    return lockConversationAutomation(trx, clientId);
   }
 
   // ---------------------------------------------------------------------------------------------------------

@@ -1,7 +1,12 @@
 import { INPUT_MESSAGES, MESSAGE_BOT_MESSAGES, MESSAGE_BOT_TEXT_MAX } from '@crm/shared';
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsId } from '../../../common/decorators/id.decorator';
+import {
+  OptionalBooleanField,
+  OptionalTemplateIdField,
+  OptionalTemplateVariablesField,
+} from '../../../common/decorators/optional-input-fields.decorator';
 
 /**
  * 02 §3 "Message bot config" as an edit sends it: every field optional, the stored value kept for one left out.
@@ -16,9 +21,7 @@ export class UpdateMessageBotConfigInput {
   @MaxLength(MESSAGE_BOT_TEXT_MAX, { message: MESSAGE_BOT_MESSAGES.contentTooLong })
   content?: string | null;
 
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
+  @OptionalBooleanField()
   isActive?: boolean | null;
 
   @Field(() => Int, {
@@ -29,17 +32,10 @@ export class UpdateMessageBotConfigInput {
   @IsInt({ message: MESSAGE_BOT_MESSAGES.lapseInvalid })
   timeLapseInSeconds?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'An accepted template of the channel; null: the text.' })
-  @IsOptional()
-  @IsId(INPUT_MESSAGES.invalidTemplate)
+  @OptionalTemplateIdField('An accepted template of the channel; null: the text.')
   templateId?: number | null;
 
-  @Field(() => [String], { nullable: true, description: "The template's variables, in order." })
-  @IsOptional()
-  @IsArray({ message: INPUT_MESSAGES.invalidList })
-  @ArrayMaxSize(20, { message: INPUT_MESSAGES.invalidList })
-  @IsString({ each: true, message: INPUT_MESSAGES.invalidText })
-  @MaxLength(1024, { each: true, message: INPUT_MESSAGES.invalidText })
+  @OptionalTemplateVariablesField("The template's variables, in order.")
   variables?: string[] | null;
 }
 

@@ -7,13 +7,13 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
   IsInt,
   IsOptional,
   IsString,
   ValidateNested,
 } from 'class-validator';
 import { IsId } from '../../../common/decorators/id.decorator';
+import { OptionalBooleanField } from '../../../common/decorators/optional-input-fields.decorator';
 
 // Shapes only here (types, Spanish messages); the survey's rules (lengths, unique values…) are validateSurveyDraft's
 // in packages/shared, which the service applies, so the form and the API refuse the same things in the same words.
@@ -96,9 +96,7 @@ export class CreateSurveyInput {
   options: SurveyOptionInput[];
 
   @ApiPropertyOptional({ description: 'Sent on close (default true)' })
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
+  @OptionalBooleanField()
   isActive?: boolean | null;
 }
 
@@ -121,9 +119,7 @@ export class UpdateSurveyInput {
   options: SurveyOptionInput[];
 
   @ApiPropertyOptional({ description: 'Unchanged when absent' })
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
+  @OptionalBooleanField()
   isActive?: boolean | null;
 }
 

@@ -1,7 +1,12 @@
 import { INPUT_MESSAGES, WELCOME_MESSAGE_TEXT_MAX, WELCOME_MESSAGES } from '@crm/shared';
 import { Field, InputType, Int } from '@nestjs/graphql';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsId } from '../../../common/decorators/id.decorator';
+import {
+  OptionalBooleanField,
+  OptionalTemplateIdField,
+  OptionalTemplateVariablesField,
+} from '../../../common/decorators/optional-input-fields.decorator';
 
 /** The fields both calls take; absent ones keep their value on an edit (null clears the template). */
 @InputType({ isAbstract: true })
@@ -15,36 +20,18 @@ class WelcomeMessageFields {
   @MaxLength(WELCOME_MESSAGE_TEXT_MAX, { message: WELCOME_MESSAGES.textTooLong })
   text?: string | null;
 
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
+  @OptionalBooleanField()
   isActive?: boolean | null;
 
-  @Field(() => Boolean, {
-    nullable: true,
-    description: "Only while an agent of the channel's spaces is within their working hours.",
-  })
-  @IsOptional()
-  @IsBoolean({ message: INPUT_MESSAGES.invalidValue })
+  @OptionalBooleanField("Only while an agent of the channel's spaces is within their working hours.")
   useInWorkingHours?: boolean | null;
 
-  @Field(() => Int, {
-    nullable: true,
-    description: 'An accepted template of the channel, sent instead of the text.',
-  })
-  @IsOptional()
-  @IsId(INPUT_MESSAGES.invalidTemplate)
+  @OptionalTemplateIdField('An accepted template of the channel, sent instead of the text.')
   templateId?: number | null;
 
-  @Field(() => [String], {
-    nullable: true,
-    description: "The template's variable values, in order; {{nombre_cliente}}: the contact's name.",
-  })
-  @IsOptional()
-  @IsArray({ message: INPUT_MESSAGES.invalidList })
-  @ArrayMaxSize(20, { message: INPUT_MESSAGES.invalidList })
-  @IsString({ each: true, message: INPUT_MESSAGES.invalidText })
-  @MaxLength(1024, { each: true, message: INPUT_MESSAGES.invalidText })
+  @OptionalTemplateVariablesField(
+    "The template's variable values, in order; {{nombre_cliente}}: the contact's name.",
+  )
   variables?: string[] | null;
 }
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { fillTemplateVariables, sendsTemplates, templateBodyText } from '@crm/shared';
 import { Form, Input, Radio, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { resolveError } from '../../../lib/errors';
 import { BOT_ACCEPTED_TEMPLATES_QUERY, type BotTemplate } from '../api/pickers.graphql';
 
 export type ContentMode = 'text' | 'template';
@@ -14,6 +16,8 @@ export interface MessageContentDraft {
 }
 
 export interface MessageContentErrors {
+  /** At the text-or-template choice. */
+  mode?: string;
   text?: string;
   templateId?: string;
   /** Index-aligned with the draft's variables. */
@@ -56,23 +60,111 @@ export function templateVariables(draft: MessageContentDraft, template: BotTempl
   return Array.from({ length: template.variables }, (_, index) => (draft.variables[index] ?? '').trim());
 }
 
+/** What a bot message form sends for its content: the text, or the template and its variables (then no text). */
+export interface MessageContentValues {
+  text: string;
+  templateId: number | null;
+  variables: string[];
+}
+
+/**
+ * The content state of a bot message form (welcome, follow-up bot): the draft started from the stored message, the
+ * channel's templates, the errors (the form's own fields' too, E) and the form-level refusal.
+ */
+export function useMessageContent<E extends MessageContentErrors>(
+  channel: { id: number; platform: string },
+  stored: MessageContentValues | null,
+  text: {
+    /** The refusal of an empty text. */
+    required: string;
+    /** The name the API gives the text in its refusals. */
+    field: string;
+  },
+) {
+  const templatable = sendsTemplates(channel.platform);
+  const { templates, loading } = useAcceptedTemplates(channel.id, channel.platform);
+  const [content, setContent] = useState<MessageContentDraft>(() => ({
+    mode: stored?.templateId ? 'template' : 'text',
+    text: stored?.text ?? '',
+    templateId: stored?.templateId ?? null,
+    variables: stored?.variables ?? [],
+  }));
+  // Every field of E is optional: nothing is wrong yet.
+  const [errors, setErrors] = useState<E>({} as E);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const template = templates.find((candidate) => candidate.id === content.templateId) ?? null;
+  const isTemplate = templatable && content.mode === 'template';
+  const placeContentError = (field: string | undefined, message: string): E | null => {
+    if (field === text.field) return { text: message } as E;
+    if (field === 'templateId' || field === 'variables') return { templateId: message } as E;
+    return null;
+  };
+
+  return {
+    errors,
+    setErrors,
+    formError,
+    /** What is wrong with the content before sending (the form adds its own fields'). */
+    contentErrors: (): MessageContentErrors => {
+      const found = isTemplate ? templateErrors(content, template) : {};
+      if (!isTemplate && content.text.trim() === '') found.text = text.required;
+      return found;
+    },
+    values: (): MessageContentValues => ({
+      text: isTemplate ? '' : content.text.trim(),
+      templateId: isTemplate ? (template?.id ?? null) : null,
+      variables: isTemplate ? templateVariables(content, template) : [],
+    }),
+    /** The server's refusal at its field (the content's, or the form's own by placeOwn), else at the top of the form. */
+    refused: (failure: unknown, placeOwn?: (field: string | undefined, message: string) => E | null) => {
+      const { field, userMessage } = resolveError(failure);
+      const placed = placeOwn?.(field, userMessage) ?? placeContentError(field, userMessage);
+      if (placed) setErrors(placed);
+      else setFormError(userMessage);
+    },
+    fields: {
+      draft: content,
+      onChange: (patch: Partial<MessageContentDraft>) => {
+        setContent((current) => ({ ...current, ...patch }));
+        setErrors({} as E);
+        setFormError(null);
+      },
+      errors,
+      templates,
+      loadingTemplates: loading,
+      templatable,
+    },
+  };
+}
+
 interface MessageContentFieldsProps {
   idPrefix: string;
   draft: MessageContentDraft;
   onChange: (patch: Partial<MessageContentDraft>) => void;
   errors: MessageContentErrors;
-  templates: BotTemplate[];
+  templates: readonly BotTemplate[];
   loadingTemplates: boolean;
   /** The channel sends templates (WhatsApp); elsewhere only text is offered. */
   templatable: boolean;
   textLabel: string;
   textHelp?: string;
-  textMax: number;
+  /** A hard limit with a counter; without it the box grows with its text (up to 8 rows). */
+  textMax?: number;
+  /** The text box's id when it is not `${idPrefix}-text`. */
+  textId?: string;
+  /** Whether the template picker carries its id as a test id too. */
+  templateTestId?: boolean;
+  /** The preview of the body with the typed values; by default each non-blank value as typed. */
+  fillPreview?: (body: string, variables: readonly string[]) => string;
 }
 
 const status = (message: string | null | undefined) => (message ? ('error' as const) : undefined);
 
-/** Text or template (with a value per variable and the filled body as preview), as the inbox's follow-up form. */
+/**
+ * Text or accepted template (with a value per variable and the filled body as preview): the bot's welcome and
+ * follow-up forms and the inbox's scheduled follow-up.
+ */
 export function MessageContentFields({
   idPrefix,
   draft,
@@ -84,13 +176,16 @@ export function MessageContentFields({
   textLabel,
   textHelp,
   textMax,
+  textId = `${idPrefix}-text`,
+  templateTestId = true,
+  fillPreview = fillTemplateVariables,
 }: MessageContentFieldsProps) {
   const template = templates.find((candidate) => candidate.id === draft.templateId) ?? null;
   const body = template ? templateBodyText(template.components) : '';
   return (
     <>
       {templatable && (
-        <Form.Item label="Tipo de mensaje">
+        <Form.Item label="Tipo de mensaje" validateStatus={status(errors.mode)} help={errors.mode}>
           <Radio.Group
             value={draft.mode}
             onChange={(event) => onChange({ mode: event.target.value as ContentMode })}
@@ -104,15 +199,15 @@ export function MessageContentFields({
       {draft.mode === 'text' || !templatable ? (
         <Form.Item
           label={textLabel}
-          htmlFor={`${idPrefix}-text`}
+          htmlFor={textId}
           validateStatus={status(errors.text)}
           help={errors.text ?? textHelp}
         >
           <Input.TextArea
-            id={`${idPrefix}-text`}
-            rows={3}
-            maxLength={textMax}
-            showCount
+            id={textId}
+            {...(textMax === undefined
+              ? { autoSize: { minRows: 3, maxRows: 8 } }
+              : { rows: 3, maxLength: textMax, showCount: true })}
             value={draft.text}
             onChange={(event) => onChange({ text: event.target.value })}
           />
@@ -127,7 +222,7 @@ export function MessageContentFields({
           >
             <Select<number>
               id={`${idPrefix}-template`}
-              data-testid={`${idPrefix}-template`}
+              data-testid={templateTestId ? `${idPrefix}-template` : undefined}
               placeholder="Elige una plantilla aprobada"
               loading={loadingTemplates}
               value={draft.templateId ?? undefined}
@@ -165,7 +260,7 @@ export function MessageContentFields({
             })}
           {body && (
             <Typography.Paragraph type="secondary" data-testid={`${idPrefix}-template-preview`}>
-              {fillTemplateVariables(body, draft.variables)}
+              {fillPreview(body, draft.variables)}
             </Typography.Paragraph>
           )}
         </>

@@ -1,19 +1,10 @@
-import {
-  MESSAGE_BOT_MESSAGES,
-  MESSAGE_BOT_TEXT_MAX,
-  messageBotLapseError,
-  sendsTemplates,
-} from '@crm/shared';
+import { MESSAGE_BOT_MESSAGES, MESSAGE_BOT_TEXT_MAX, messageBotLapseError } from '@crm/shared';
 import { Alert, Form, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
-import { resolveError } from '../../../lib/errors';
 import {
-  type MessageContentDraft,
   type MessageContentErrors,
   MessageContentFields,
-  templateErrors,
-  templateVariables,
-  useAcceptedTemplates,
+  useMessageContent,
 } from '../components/MessageContentFields';
 import { lapseOptions } from './lapse';
 
@@ -50,43 +41,29 @@ interface FormErrors extends MessageContentErrors {
   timeLapseInSeconds?: string;
 }
 
-/** The server's refusal at its field, else at the top of the form. */
+/** The refusals of the form's own field (the content's are placed by useMessageContent). */
 function placeError(field: string | undefined, message: string): FormErrors | null {
-  switch (field) {
-    case 'timeLapseInSeconds':
-      return { timeLapseInSeconds: message };
-    case 'content':
-      return { text: message };
-    case 'templateId':
-    case 'variables':
-      return { templateId: message };
-    default:
-      return null;
-  }
+  return field === 'timeLapseInSeconds' ? { timeLapseInSeconds: message } : null;
 }
 
 /** Create or edit a follow-up bot: the waiting time (02 §9 presets), the message, and whether it is active. */
 export function FollowUpBotForm({ channel, editing, onSubmit, onClose }: FollowUpBotFormProps) {
-  const templatable = sendsTemplates(channel.platform);
-  const { templates, loading } = useAcceptedTemplates(channel.id, channel.platform);
+  const message = useMessageContent<FormErrors>(
+    channel,
+    editing && {
+      text: editing.content,
+      templateId: editing.templateId ?? null,
+      variables: editing.variables,
+    },
+    { required: MESSAGE_BOT_MESSAGES.contentRequired, field: 'content' },
+  );
   const [lapse, setLapse] = useState<number>(editing?.timeLapseInSeconds ?? DEFAULT_LAPSE);
   const [isActive, setIsActive] = useState(editing?.isActive ?? true);
-  const [content, setContent] = useState<MessageContentDraft>(() => ({
-    mode: editing?.templateId ? 'template' : 'text',
-    text: editing?.content ?? '',
-    templateId: editing?.templateId ?? null,
-    variables: editing?.variables ?? [],
-  }));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  const template = templates.find((candidate) => candidate.id === content.templateId) ?? null;
-  const isTemplate = templatable && content.mode === 'template';
+  const { errors, setErrors, formError } = message;
 
   const submit = async () => {
-    const found: FormErrors = isTemplate ? templateErrors(content, template) : {};
-    if (!isTemplate && content.text.trim() === '') found.text = MESSAGE_BOT_MESSAGES.contentRequired;
+    const found: FormErrors = message.contentErrors();
     const lapseError = messageBotLapseError(lapse);
     if (lapseError) found.timeLapseInSeconds = lapseError;
     if (Object.keys(found).length > 0) {
@@ -95,19 +72,11 @@ export function FollowUpBotForm({ channel, editing, onSubmit, onClose }: FollowU
     }
     setSubmitting(true);
     try {
-      await onSubmit({
-        timeLapseInSeconds: lapse,
-        content: isTemplate ? '' : content.text.trim(),
-        templateId: isTemplate ? (template?.id ?? null) : null,
-        variables: isTemplate ? templateVariables(content, template) : [],
-        isActive,
-      });
+      const { text, templateId, variables } = message.values();
+      await onSubmit({ timeLapseInSeconds: lapse, content: text, templateId, variables, isActive });
       onClose();
     } catch (failure) {
-      const { field, userMessage } = resolveError(failure);
-      const placed = placeError(field, userMessage);
-      if (placed) setErrors(placed);
-      else setFormError(userMessage);
+      message.refused(failure, placeError);
     } finally {
       setSubmitting(false);
     }
@@ -147,19 +116,10 @@ export function FollowUpBotForm({ channel, editing, onSubmit, onClose }: FollowU
         </Form.Item>
         <MessageContentFields
           idPrefix="follow-up"
-          draft={content}
-          onChange={(patch) => {
-            setContent((current) => ({ ...current, ...patch }));
-            setErrors({});
-            setFormError(null);
-          }}
-          errors={errors}
-          templates={templates}
-          loadingTemplates={loading}
-          templatable={templatable}
+          {...message.fields}
           textLabel="Mensaje"
           textHelp={
-            templatable
+            message.fields.templatable
               ? 'El texto solo se envía si la ventana de 24 horas sigue abierta; si no, usa una plantilla.'
               : undefined
           }

@@ -1,6 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  CHAT_UPLOAD_MIME_TYPES,
   CHATBOT_LIMITS,
   CHATBOT_MESSAGES,
   type ChatbotAction,
@@ -8,13 +7,9 @@ import {
   type ChatbotAfter,
   type ChatbotMenu,
   type ChatbotOption,
-  uploadErrorSummary,
-  validateUploads,
 } from '@crm/shared';
 import { Alert, Button, Form, Input, Radio, Select, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import { resolveError } from '../../../lib/errors';
-import { uploadFile } from '../../inbox/window/api/upload.rest';
+import { useFileUpload } from '../../inbox/window/hooks/useFileUpload';
 import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import type { BotAgent, BotDatasheetField, BotSpace, BotTag } from '../api/pickers.graphql';
 import { datasheetFieldKey } from './fieldKeys';
@@ -308,47 +303,33 @@ function ActionFields({ action, onChange, issue, pickers, readOnly }: ActionFiel
       return (
         <>
           {textField('Pregunta', true)}
-          <Form.Item
+          <PickerField<string>
             label="Campo de la ficha"
-            htmlFor="bot-action-field"
-            validateStatus={status(issue('action.fieldKey'))}
-            help={issue('action.fieldKey') ?? 'La respuesta se valida según el tipo del campo.'}
-          >
-            <Select<string>
-              id="bot-action-field"
-              data-testid="bot-action-field"
-              placeholder="Elige un campo"
-              value={action.fieldKey || undefined}
-              notFoundContent="No hay campos en la ficha"
-              options={pickers.fields.map((field) => ({
-                value: datasheetFieldKey(field),
-                label: field.name,
-              }))}
-              onChange={(fieldKey) => onChange({ ...action, fieldKey })}
-            />
-          </Form.Item>
+            id="bot-action-field"
+            issue={issue('action.fieldKey')}
+            help="La respuesta se valida según el tipo del campo."
+            placeholder="Elige un campo"
+            notFoundContent="No hay campos en la ficha"
+            value={action.fieldKey || undefined}
+            options={pickers.fields.map((field) => ({ value: datasheetFieldKey(field), label: field.name }))}
+            onChange={(fieldKey) => onChange({ ...action, fieldKey })}
+          />
           {afterField}
         </>
       );
     case 'tag':
       return (
         <>
-          <Form.Item
+          <PickerField<number>
             label="Etiqueta"
-            htmlFor="bot-action-tag"
-            validateStatus={status(issue('action.tagId'))}
-            help={issue('action.tagId')}
-          >
-            <Select<number>
-              id="bot-action-tag"
-              data-testid="bot-action-tag"
-              placeholder="Elige una etiqueta"
-              value={action.tagId || undefined}
-              notFoundContent="No hay etiquetas"
-              options={pickers.tags.map((tag) => ({ value: tag.id, label: tag.name }))}
-              onChange={(tagId) => onChange({ ...action, tagId })}
-            />
-          </Form.Item>
+            id="bot-action-tag"
+            issue={issue('action.tagId')}
+            placeholder="Elige una etiqueta"
+            notFoundContent="No hay etiquetas"
+            value={action.tagId || undefined}
+            options={pickers.tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+            onChange={(tagId) => onChange({ ...action, tagId })}
+          />
           {textField('Mensaje', false)}
           {afterField}
         </>
@@ -358,53 +339,81 @@ function ActionFields({ action, onChange, issue, pickers, readOnly }: ActionFiel
     case 'assignAgent':
       return (
         <>
-          <Form.Item
+          <PickerField<number>
             label="Agente"
-            htmlFor="bot-action-agent"
-            validateStatus={status(issue('action.userId'))}
-            help={
-              issue('action.userId') ??
-              'Si no está disponible, se siguen las reglas de asignación de la empresa.'
-            }
-          >
-            <Select<number>
-              id="bot-action-agent"
-              data-testid="bot-action-agent"
-              placeholder="Elige un agente"
-              value={action.userId || undefined}
-              notFoundContent="No hay agentes"
-              options={pickers.agents.map((agent) => ({ value: agent.id, label: agent.name }))}
-              onChange={(userId) => onChange({ ...action, userId })}
-            />
-          </Form.Item>
+            id="bot-action-agent"
+            issue={issue('action.userId')}
+            help="Si no está disponible, se siguen las reglas de asignación de la empresa."
+            placeholder="Elige un agente"
+            notFoundContent="No hay agentes"
+            value={action.userId || undefined}
+            options={pickers.agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+            onChange={(userId) => onChange({ ...action, userId })}
+          />
           {textField('Mensaje', false)}
         </>
       );
     case 'assignSpace':
       return (
         <>
-          <Form.Item
+          <PickerField<number>
             label="Espacio"
-            htmlFor="bot-action-space"
-            validateStatus={status(issue('action.spaceId'))}
-            help={issue('action.spaceId') ?? 'Se asigna a uno de sus agentes según las reglas de asignación.'}
-          >
-            <Select<number>
-              id="bot-action-space"
-              data-testid="bot-action-space"
-              placeholder="Elige un espacio"
-              value={action.spaceId || undefined}
-              notFoundContent="No hay espacios"
-              options={pickers.spaces.map((space) => ({ value: space.id, label: space.name }))}
-              onChange={(spaceId) => onChange({ ...action, spaceId })}
-            />
-          </Form.Item>
+            id="bot-action-space"
+            issue={issue('action.spaceId')}
+            help="Se asigna a uno de sus agentes según las reglas de asignación."
+            placeholder="Elige un espacio"
+            notFoundContent="No hay espacios"
+            value={action.spaceId || undefined}
+            options={pickers.spaces.map((space) => ({ value: space.id, label: space.name }))}
+            onChange={(spaceId) => onChange({ ...action, spaceId })}
+          />
           {textField('Mensaje', false)}
         </>
       );
     case 'handover':
       return textField('Mensaje', false, CHATBOT_MESSAGES.handover);
   }
+}
+
+interface PickerFieldProps<T extends string | number> {
+  label: string;
+  /** The element id, also its test id. */
+  id: string;
+  issue: string | undefined;
+  /** Shown under the picker while it has no issue. */
+  help?: string;
+  placeholder: string;
+  notFoundContent: string;
+  value: T | undefined;
+  options: Array<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+}
+
+/** An action's pick from one of the company's lists (a datasheet field, a tag, an agent, a space). */
+function PickerField<T extends string | number>({
+  label,
+  id,
+  issue,
+  help,
+  placeholder,
+  notFoundContent,
+  value,
+  options,
+  onChange,
+}: PickerFieldProps<T>) {
+  return (
+    <Form.Item label={label} htmlFor={id} validateStatus={status(issue)} help={issue ?? help}>
+      <Select<T>
+        id={id}
+        data-testid={id}
+        placeholder={placeholder}
+        value={value}
+        notFoundContent={notFoundContent}
+        options={options}
+        onChange={onChange}
+      />
+    </Form.Item>
+  );
 }
 
 interface MediaFieldProps {
@@ -416,26 +425,13 @@ interface MediaFieldProps {
 
 /** A reply's file: uploaded like the composer's attachments (same types and limits), then sent with the answer. */
 function MediaField({ action, onChange, issue, readOnly }: MediaFieldProps) {
-  const picker = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useFileUpload(
+    (uploaded) =>
+      onChange({ ...action, media: { url: uploaded.url, fileType: uploaded.fileType, name: uploaded.name } }),
+    'bot-media-input',
+  );
 
-  const attach = async (file: File) => {
-    const summary = uploadErrorSummary(validateUploads([file], { accept: CHAT_UPLOAD_MIME_TYPES }));
-    setProblem(summary);
-    if (summary) return;
-    setUploading(true);
-    try {
-      const uploaded = await uploadFile(file);
-      onChange({ ...action, media: { url: uploaded.url, fileType: uploaded.fileType, name: uploaded.name } });
-    } catch (error) {
-      setProblem(resolveError(error).userMessage);
-    } finally {
-      setUploading(false);
-    }
-  };
-
-  const message = problem ?? issue;
+  const message = upload.problem ?? issue;
   return (
     <Form.Item label="Archivo (opcional)" validateStatus={status(message ?? undefined)} help={message}>
       {action.media ? (
@@ -456,23 +452,12 @@ function MediaField({ action, onChange, issue, readOnly }: MediaFieldProps) {
         </Space>
       ) : (
         !readOnly && (
-          <Button icon={<PaperClipOutlined />} loading={uploading} onClick={() => picker.current?.click()}>
+          <Button icon={<PaperClipOutlined />} loading={upload.uploading} onClick={upload.pick}>
             Adjuntar archivo
           </Button>
         )
       )}
-      <input
-        ref={picker}
-        type="file"
-        hidden
-        accept={CHAT_UPLOAD_MIME_TYPES.join(',')}
-        data-testid="bot-media-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void attach(file);
-        }}
-      />
+      {upload.input}
     </Form.Item>
   );
 }

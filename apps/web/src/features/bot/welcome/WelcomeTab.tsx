@@ -1,21 +1,12 @@
-import {
-  sendsTemplates,
-  WELCOME_MESSAGE_TEXT_MAX,
-  WELCOME_MESSAGES,
-  WELCOME_NAME_PLACEHOLDER,
-} from '@crm/shared';
+import { WELCOME_MESSAGE_TEXT_MAX, WELCOME_MESSAGES, WELCOME_NAME_PLACEHOLDER } from '@crm/shared';
 import { Alert, Button, Form, Skeleton, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { resolveError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { BotTabProps } from '../components/BotScreen';
 import {
-  type MessageContentDraft,
   type MessageContentErrors,
   MessageContentFields,
-  templateErrors,
-  templateVariables,
-  useAcceptedTemplates,
+  useMessageContent,
 } from '../components/MessageContentFields';
 import { useWelcomeMessage, type WelcomeMessage, type WelcomeValues } from './useWelcomeMessage';
 
@@ -40,62 +31,32 @@ interface WelcomeFormProps extends BotTabProps {
   onSave: (values: WelcomeValues) => Promise<void>;
 }
 
-function placeError(field: string | undefined, message: string): MessageContentErrors | null {
-  switch (field) {
-    case 'text':
-      return { text: message };
-    case 'templateId':
-    case 'variables':
-      return { templateId: message };
-    default:
-      return null;
-  }
-}
-
 /**
  * The welcome message of a channel: sent once by the bot to the first message of a new conversation, as a text or
  * an accepted template with its variables, optionally only inside working hours.
  */
 export function WelcomeForm({ channel, canWrite, stored, onSave }: WelcomeFormProps) {
-  const templatable = sendsTemplates(channel.platform);
-  const { templates, loading } = useAcceptedTemplates(channel.id, channel.platform);
+  const message = useMessageContent<MessageContentErrors>(channel, stored, {
+    required: WELCOME_MESSAGES.contentRequired,
+    field: 'text',
+  });
   const [isActive, setIsActive] = useState(stored?.isActive ?? true);
   const [useInWorkingHours, setUseInWorkingHours] = useState(stored?.useInWorkingHours ?? false);
-  const [content, setContent] = useState<MessageContentDraft>(() => ({
-    mode: stored?.templateId ? 'template' : 'text',
-    text: stored?.text ?? '',
-    templateId: stored?.templateId ?? null,
-    variables: stored?.variables ?? [],
-  }));
-  const [errors, setErrors] = useState<MessageContentErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  const template = templates.find((candidate) => candidate.id === content.templateId) ?? null;
-  const isTemplate = templatable && content.mode === 'template';
+  const { formError, setErrors } = message;
 
   const save = async () => {
-    const found: MessageContentErrors = isTemplate ? templateErrors(content, template) : {};
-    if (!isTemplate && content.text.trim() === '') found.text = WELCOME_MESSAGES.contentRequired;
+    const found = message.contentErrors();
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
     setSaving(true);
     try {
-      await onSave({
-        isActive,
-        useInWorkingHours,
-        text: isTemplate ? '' : content.text.trim(),
-        templateId: isTemplate ? (template?.id ?? null) : null,
-        variables: isTemplate ? templateVariables(content, template) : [],
-      });
+      await onSave({ isActive, useInWorkingHours, ...message.values() });
       toast.success('Mensaje de bienvenida guardado');
     } catch (failure) {
-      const { field, userMessage } = resolveError(failure);
-      const placed = placeError(field, userMessage);
-      if (placed) setErrors(placed);
-      else setFormError(userMessage);
+      message.refused(failure);
     } finally {
       setSaving(false);
     }
@@ -120,16 +81,7 @@ export function WelcomeForm({ channel, canWrite, stored, onSave }: WelcomeFormPr
       </Form.Item>
       <MessageContentFields
         idPrefix="welcome"
-        draft={content}
-        onChange={(patch) => {
-          setContent((current) => ({ ...current, ...patch }));
-          setErrors({});
-          setFormError(null);
-        }}
-        errors={errors}
-        templates={templates}
-        loadingTemplates={loading}
-        templatable={templatable}
+        {...message.fields}
         textLabel="Mensaje de bienvenida"
         textMax={WELCOME_MESSAGE_TEXT_MAX}
       />

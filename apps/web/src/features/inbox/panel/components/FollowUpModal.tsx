@@ -1,20 +1,14 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import {
-  CHAT_UPLOAD_MIME_TYPES,
-  instantOfWallTime,
-  todayIn,
-  uploadErrorSummary,
-  validateUploads,
-  wallTimeIn,
-} from '@crm/shared';
-import { Alert, Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { instantOfWallTime, todayIn, wallTimeIn } from '@crm/shared';
+import { Alert, Button, DatePicker, Form, Input, Modal, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { resolveError } from '../../../../lib/errors';
 import { toast } from '../../../../lib/toast';
+import { MessageContentFields } from '../../../bot/components/MessageContentFields';
 import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
-import { uploadFile } from '../../window/api/upload.rest';
+import { useFileUpload } from '../../window/hooks/useFileUpload';
 import {
   ACCEPTED_TEMPLATES_QUERY,
   CREATE_FOLLOW_UP_MUTATION,
@@ -30,7 +24,6 @@ import {
   fillTemplate,
   followUpInput,
   hasErrors,
-  templateBodyText,
   validateFollowUpDraft,
 } from '../followUp';
 
@@ -84,26 +77,10 @@ export function FollowUpModal({
     editing ? draftFromFollowUp(editing) : emptyDraft(),
   );
   const [errors, setErrors] = useState<FollowUpErrors>({});
-  const picker = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-
-  // The same rule and messages as the composer's attachments (02 §5), then the file's public URL in the form.
-  const attach = async (file: File) => {
-    const checked = validateUploads([file], { accept: CHAT_UPLOAD_MIME_TYPES });
-    const problem = uploadErrorSummary(checked);
-    setUploadError(problem);
-    if (problem) return;
-    setUploading(true);
-    try {
-      const uploaded = await uploadFile(file);
-      setDraft((current) => ({ ...current, fileUrl: uploaded.url }));
-    } catch (error) {
-      setUploadError(resolveError(error).userMessage);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const upload = useFileUpload(
+    (uploaded) => setDraft((current) => ({ ...current, fileUrl: uploaded.url })),
+    'followup-file-input',
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const templates = useQuery(ACCEPTED_TEMPLATES_QUERY, { variables: { channelId } });
@@ -147,7 +124,6 @@ export function FollowUpModal({
     }
   };
 
-  const body = template ? templateBodyText(template.components) : '';
   const status = (message: string | null | undefined) => (message ? ('error' as const) : undefined);
 
   return (
@@ -184,87 +160,25 @@ export function FollowUpModal({
             }
           />
         </Form.Item>
-        <Form.Item label="Tipo de mensaje" validateStatus={status(errors.mode)} help={errors.mode}>
-          <Radio.Group
-            value={draft.mode}
-            onChange={(event) => update({ mode: event.target.value as FollowUpMode })}
-            options={[
-              { value: 'text', label: 'Texto' },
-              { value: 'template', label: 'Plantilla' },
-            ]}
-          />
-        </Form.Item>
-        {draft.mode === 'text' ? (
-          <Form.Item
-            label="Mensaje"
-            htmlFor="followup-content"
-            validateStatus={status(errors.content)}
-            help={errors.content}
-          >
-            <Input.TextArea
-              id="followup-content"
-              autoSize={{ minRows: 3, maxRows: 8 }}
-              value={draft.content}
-              onChange={(event) => update({ content: event.target.value })}
-            />
-          </Form.Item>
-        ) : (
-          <>
-            <Form.Item
-              label="Plantilla aprobada"
-              htmlFor="followup-template"
-              validateStatus={status(errors.templateId)}
-              help={errors.templateId}
-            >
-              <Select<number>
-                id="followup-template"
-                placeholder="Elige una plantilla aprobada"
-                loading={templates.loading}
-                value={draft.templateId ?? undefined}
-                notFoundContent="Este canal no tiene plantillas aprobadas"
-                options={templateList.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-                onChange={(templateId) => {
-                  const chosen = templateList.find((candidate) => candidate.id === templateId);
-                  update({ templateId, variables: Array.from({ length: chosen?.variables ?? 0 }, () => '') });
-                }}
-              />
-            </Form.Item>
-            {template &&
-              Array.from({ length: template.variables }, (_, index) => {
-                const id = `followup-variable-${index + 1}`;
-                const message = errors.variables?.[index] ?? null;
-                return (
-                  <Form.Item
-                    key={id}
-                    label={`Variable {{${index + 1}}}`}
-                    htmlFor={id}
-                    validateStatus={status(message)}
-                    help={message ?? undefined}
-                  >
-                    <Input
-                      id={id}
-                      value={draft.variables[index] ?? ''}
-                      onChange={(event) => {
-                        const variables = [...draft.variables];
-                        variables[index] = event.target.value;
-                        update({ variables });
-                      }}
-                    />
-                  </Form.Item>
-                );
-              })}
-            {body && (
-              <Typography.Paragraph type="secondary" data-testid="followup-template-preview">
-                {fillTemplate(body, draft.variables)}
-              </Typography.Paragraph>
-            )}
-          </>
-        )}
+        <MessageContentFields
+          idPrefix="followup"
+          // The draft names the text `content`, as the API's input does.
+          draft={{ ...draft, text: draft.content }}
+          onChange={({ text, ...patch }) => update(text === undefined ? patch : { ...patch, content: text })}
+          errors={{ ...errors, text: errors.content }}
+          templates={templateList}
+          loadingTemplates={templates.loading}
+          templatable
+          textLabel="Mensaje"
+          textId="followup-content"
+          templateTestId={false}
+          fillPreview={fillTemplate}
+        />
         <Form.Item
           label="Archivo (opcional)"
           htmlFor="followup-file-url"
-          validateStatus={status(errors.fileUrl ?? uploadError ?? undefined)}
-          help={errors.fileUrl ?? uploadError}
+          validateStatus={status(errors.fileUrl ?? upload.problem ?? undefined)}
+          help={errors.fileUrl ?? upload.problem}
         >
           <Space.Compact block>
             <Input
@@ -274,22 +188,11 @@ export function FollowUpModal({
               value={draft.fileUrl}
               onChange={(event) => update({ fileUrl: event.target.value })}
             />
-            <Button icon={<PaperClipOutlined />} loading={uploading} onClick={() => picker.current?.click()}>
+            <Button icon={<PaperClipOutlined />} loading={upload.uploading} onClick={upload.pick}>
               Subir
             </Button>
           </Space.Compact>
-          <input
-            ref={picker}
-            type="file"
-            hidden
-            accept={CHAT_UPLOAD_MIME_TYPES.join(',')}
-            data-testid="followup-file-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void attach(file);
-            }}
-          />
+          {upload.input}
         </Form.Item>
       </Form>
     </Modal>
