@@ -688,7 +688,9 @@ describe('status webhooks for a reserved template', () => {
     expect(row.providerTemplateId).toMatch(/^\d+$/);
   });
 
-  it('apply once the creation completes when they name the template by Meta’s id (Cloud API)', async () => {
+  it('apply once the creation completes when they name the template by Meta’s id (Cloud API)', {
+    timeout: 40_000,
+  }, async () => {
     const c = await freshCompany();
     fake.createDelayMs = 1200;
     const id = fake.peekNextId();
@@ -703,9 +705,12 @@ describe('status webhooks for a reserved template', () => {
     );
     const res = await pending;
     expect(res.status).toBe(200);
+    // The status waits in a retry job; earlier tests of this file leave slow provider calls (syncs) on the workers,
+    // so under CI load its turn can come several seconds later.
     const row = await waitFor(
       async () => (await rowsOf(c.companyId))[0],
       (r: { status: string }) => r.status === 'accepted',
+      25_000,
     );
     expect(row).toMatchObject({ status: 'accepted', rawStatus: 'APPROVED', providerTemplateId: id });
   });

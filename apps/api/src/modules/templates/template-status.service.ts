@@ -42,10 +42,12 @@ export interface SyncResult {
   total: number;
 }
 
-// A status can come before the creation that asked for it has committed (a provider, or the sandbox, that
-// decides at once): it is tried again every second, five times.
+// A status can come before the creation that asked for it has recorded Meta's id (a provider, or the sandbox, that
+// decides at once, while our provider call is still answering): it is tried again every second for longer than a
+// creation can take — the provider call's 15 s timeout plus its two short transactions — so it is not lost to a
+// slow answer (CI saw one take over 5 s under load).
 const STATUS_RETRY_MS = 1000;
-const STATUS_RETRY_MAX = 5;
+const STATUS_RETRY_MAX = 30;
 // Daily, at an hour of little traffic (UTC).
 const DAILY_SYNC = '17 4 * * *';
 const TEMPLATE_PLATFORMS: readonly ChannelPlatform[] = CHANNEL_PLATFORMS.filter(sendsTemplates);
