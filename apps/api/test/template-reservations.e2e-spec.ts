@@ -343,10 +343,16 @@ function providerHas(account: string, name: string, status = 'APPROVED'): string
   return id;
 }
 
+/**
+ * The API's connections sitting in an open transaction of the templates (their last statement read or wrote
+ * whatsapp_templates or took the creation lock). Background work of the same app — job workers, the automation
+ * sweep — has short transactions of its own that a sample can catch between two statements under CI load.
+ */
 async function idleInTransaction(): Promise<number> {
   const [{ n }] = await ds.query(
     `SELECT count(*)::int AS n FROM pg_stat_activity
-     WHERE application_name = $1 AND state LIKE 'idle in transaction%'`,
+     WHERE application_name = $1 AND state LIKE 'idle in transaction%'
+       AND (query ILIKE '%whatsapp_template%' OR query ILIKE '%pg_advisory_xact_lock%')`,
     [API_CONNECTIONS],
   );
   return n;
