@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CHATBOT_BACK_ID, CHATBOT_MESSAGES, type ChatbotMenu } from '@crm/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +287,19 @@ describe('the menu chatbot answers on WhatsApp', () => {
         clientId,
       }),
     ]);
+    // Without canSeePhoneNumber the report names the conversation, never the customer's number.
+    await t.ds.query(
+      `DELETE FROM role_permissions rp USING permissions p, users u
+        WHERE rp."permissionId" = p.id AND p.name = 'canSeePhoneNumber' AND rp."roleId" = u."roleId" AND u.id = $1`,
+      [s.ownerId],
+    );
+    const hidden = await t.http
+      .get('/api/botFlow/clienInfo')
+      .query({ startDate: today, endDate: today, channelsIds: String(s.channelId) })
+      .set('Authorization', `Bearer ${s.token}`);
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toEqual([expect.objectContaining({ clientId, value: '1990-03-05', senderId: null })]);
+    expect(JSON.stringify(hidden.body)).not.toContain(phone);
     const other = await botCompany(t, 'menufichaajena');
     const foreign = await t.http
       .get('/api/botFlow/clienInfo')
@@ -484,6 +498,33 @@ describe('the menu chatbot answers on WhatsApp', () => {
     );
     expect((await session(clientId))?.lastMessageId).toBe(max);
   });
+
+  it('sends what one turn writes in order, however slowly the provider answers', async () => {
+    const s = await shop('menulento');
+    const phone = newPhone();
+    await say(phone, customerText(s, phone, 'Hola'), 1);
+    // Each send to this customer now takes 2.5 s to be answered: longer than any fixed wait would cover.
+    const SLOW_MS = 2500;
+    t.graph.route(
+      'POST',
+      (request) => (request.json as { to?: string } | undefined)?.to === phone,
+      () => ({
+        status: 200,
+        body: {
+          messaging_product: 'whatsapp',
+          contacts: [],
+          messages: [{ id: `wamid.SLOW-${randomUUID()}` }],
+        },
+        delayMs: SLOW_MS,
+      }),
+    );
+    expect(await say(phone, customerText(s, phone, '1'), 3)).toEqual(['Abrimos de 9 a 18 h.', TOP_AGAIN]);
+    const [answer, menu] = t.graph.requests
+      .filter((request) => (request.json as { to?: string } | undefined)?.to === phone)
+      .slice(1);
+    // The menu left only once the provider had answered for the text before it.
+    expect(menu.receivedAt - answer.receivedAt).toBeGreaterThanOrEqual(SLOW_MS);
+  }, 30_000);
 
   it('greets again a customer back after a day only when isBotActiveAfterDay is on', async () => {
     const s = await shop('menudia');

@@ -1,3 +1,4 @@
+import type { BotFinishReason } from './automation';
 import type {
   ArchivedPayload,
   ClientRenamedPayload,
@@ -60,6 +61,12 @@ export interface ProgressBarPayload {
   total: number;
 }
 
+// Issue 17: the menu bot let go of the conversation (hand-over, assignment, end of its menu…); it is the inbox's now.
+export interface FinishBotAssignmentPayload {
+  clientId: number;
+  reason: BotFinishReason;
+}
+
 // Payloads not fixed by the spec stay open records until the API defines them.
 export interface RealtimeEventMap {
   onLinkedChannel: Record<string, unknown>;
@@ -73,7 +80,7 @@ export interface RealtimeEventMap {
   markAsUnread: UnreadCountPayload;
   conversationValuable: ConversationValuablePayload;
   messageStatus: MessageStatusPayload;
-  finishBotAssignment: Record<string, unknown>;
+  finishBotAssignment: FinishBotAssignmentPayload;
   newUserName: ClientRenamedPayload;
   tagsUpdate: TagsUpdatePayload;
   unassignClient: UnassignClientPayload;

@@ -50,6 +50,8 @@ export class RetryJobError extends Error {
   constructor(
     message: string,
     readonly delayMs: number,
+    /** False for a wait, not a failure (the job's turn has not come): the next try keeps this one's number. */
+    readonly countsAsAttempt = true,
   ) {
     super(message);
   }
@@ -222,7 +224,7 @@ export class JobQueueService<P extends object = JobPayloads>
         return;
       }
       if (error instanceof RetryJobError) {
-        if (job.attempts >= job.maxAttempts) {
+        if (error.countsAsAttempt && job.attempts >= job.maxAttempts) {
           this.logger.warn(
             `job ${name}#${job.id} failed for good after ${job.attempts} attempts: ${message}`,
           );
@@ -231,7 +233,7 @@ export class JobQueueService<P extends object = JobPayloads>
         // Graphile's backoff is its own (e^attempts s): a given delay is a new job carrying the attempts made.
         await this.jobs.addRetry(
           { name, payload, maxAttempts: job.maxAttempts },
-          job.attempts,
+          error.countsAsAttempt ? job.attempts : job.attempts - 1,
           error.delayMs,
         );
         return;

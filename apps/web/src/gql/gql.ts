@@ -89,6 +89,7 @@ type Documents = {
     "\n  mutation PanelRename($clientId: Int!, $name: String!) {\n    renameConversation(clientId: $clientId, name: $name) {\n      ...ConversationViewFields\n    }\n  }\n": typeof types.PanelRenameDocument,
     "\n  mutation PanelAddTag($clientId: Int!, $tagId: Int!) {\n    addTagToConversation(clientId: $clientId, tagId: $tagId) {\n      ...ConversationViewFields\n    }\n  }\n": typeof types.PanelAddTagDocument,
     "\n  mutation PanelRemoveTag($clientId: Int!, $tagId: Int!) {\n    removeTagFromConversation(clientId: $clientId, tagId: $tagId) {\n      ...ConversationViewFields\n    }\n  }\n": typeof types.PanelRemoveTagDocument,
+    "\n  mutation PanelMarkCold($clientId: Int!) {\n    markConversationCold(clientId: $clientId) {\n      ...ConversationViewFields\n    }\n  }\n": typeof types.PanelMarkColdDocument,
     "\n  mutation PanelSetCategory($clientId: Int!, $categoryId: Int) {\n    setConversationCategory(clientId: $clientId, categoryId: $categoryId) {\n      ...ConversationViewFields\n    }\n  }\n": typeof types.PanelSetCategoryDocument,
     "\n  mutation PanelSetArchived($clientId: Int!, $archived: Boolean!) {\n    setConversationArchived(clientId: $clientId, archived: $archived) {\n      ...ConversationViewFields\n    }\n  }\n": typeof types.PanelSetArchivedDocument,
     "\n  mutation PanelSetValuable($clientId: Int!, $valuable: Boolean!) {\n    setConversationValuable(clientId: $clientId, valuable: $valuable) {\n      ...ConversationViewFields\n    }\n  }\n": typeof types.PanelSetValuableDocument,
@@ -206,6 +207,7 @@ const documents: Documents = {
     "\n  mutation PanelRename($clientId: Int!, $name: String!) {\n    renameConversation(clientId: $clientId, name: $name) {\n      ...ConversationViewFields\n    }\n  }\n": types.PanelRenameDocument,
     "\n  mutation PanelAddTag($clientId: Int!, $tagId: Int!) {\n    addTagToConversation(clientId: $clientId, tagId: $tagId) {\n      ...ConversationViewFields\n    }\n  }\n": types.PanelAddTagDocument,
     "\n  mutation PanelRemoveTag($clientId: Int!, $tagId: Int!) {\n    removeTagFromConversation(clientId: $clientId, tagId: $tagId) {\n      ...ConversationViewFields\n    }\n  }\n": types.PanelRemoveTagDocument,
+    "\n  mutation PanelMarkCold($clientId: Int!) {\n    markConversationCold(clientId: $clientId) {\n      ...ConversationViewFields\n    }\n  }\n": types.PanelMarkColdDocument,
     "\n  mutation PanelSetCategory($clientId: Int!, $categoryId: Int) {\n    setConversationCategory(clientId: $clientId, categoryId: $categoryId) {\n      ...ConversationViewFields\n    }\n  }\n": types.PanelSetCategoryDocument,
     "\n  mutation PanelSetArchived($clientId: Int!, $archived: Boolean!) {\n    setConversationArchived(clientId: $clientId, archived: $archived) {\n      ...ConversationViewFields\n    }\n  }\n": types.PanelSetArchivedDocument,
     "\n  mutation PanelSetValuable($clientId: Int!, $valuable: Boolean!) {\n    setConversationValuable(clientId: $clientId, valuable: $valuable) {\n      ...ConversationViewFields\n    }\n  }\n": types.PanelSetValuableDocument,
@@ -562,6 +564,10 @@ export function graphql(source: "\n  mutation PanelAddTag($clientId: Int!, $tagI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PanelRemoveTag($clientId: Int!, $tagId: Int!) {\n    removeTagFromConversation(clientId: $clientId, tagId: $tagId) {\n      ...ConversationViewFields\n    }\n  }\n"): (typeof documents)["\n  mutation PanelRemoveTag($clientId: Int!, $tagId: Int!) {\n    removeTagFromConversation(clientId: $clientId, tagId: $tagId) {\n      ...ConversationViewFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PanelMarkCold($clientId: Int!) {\n    markConversationCold(clientId: $clientId) {\n      ...ConversationViewFields\n    }\n  }\n"): (typeof documents)["\n  mutation PanelMarkCold($clientId: Int!) {\n    markConversationCold(clientId: $clientId) {\n      ...ConversationViewFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

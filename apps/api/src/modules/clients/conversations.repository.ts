@@ -23,7 +23,7 @@ import {
 } from 'kysely';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import { prepared } from '../../database/prepared-statements';
-import type { Channels, Clients, DB, SurveyConfigs } from '../../database/schema';
+import type { Channels, Clients, DB } from '../../database/schema';
 import { decodeListCursor, type ListViewer } from './conversation-list.query';
 import type { ConversationsFilterInput } from './dto/conversations-filter.input';
 
@@ -40,7 +40,6 @@ export type ClientChanges = Pick<
   | 'categoryId'
 >;
 export type ListedChannel = Pick<Selectable<Channels>, 'id' | 'name' | 'platform'>;
-export type SurveyRow = Selectable<SurveyConfigs>;
 
 /**
  * A statement's conversation, as `row_to_json(c) AS client` with channelJsonSql and conversationExtrasSql beside it;
@@ -488,16 +487,6 @@ export class ConversationsRepository {
       .returning('id')
       .execute();
     return rows.map((row) => row.id);
-  }
-
-  /** The channel's active closing survey (02 §3), if any. */
-  activeSurvey(channelId: number): Promise<SurveyRow | undefined> {
-    return this.db
-      .selectFrom('survey_configs')
-      .selectAll()
-      .where('channelId', '=', channelId)
-      .where('isActive', '=', true)
-      .executeTakeFirst();
   }
 
   /** The conversation's data-sheet values by field name, as the CRM receives them. */

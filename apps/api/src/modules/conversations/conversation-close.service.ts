@@ -50,10 +50,9 @@ export class ConversationCloseService {
   ): Promise<{ canClose: boolean; surveyAvailable: boolean; surveyByDefault: boolean }> {
     const { client } = await this.clients.getVisible(user, clientId);
     const settings = await companySettingsOf(this.companies, user.companyId);
-    const survey = await this.conversations.activeSurvey(client.channelId);
     return {
       canClose: settings.showClientCloseOption,
-      surveyAvailable: survey !== undefined,
+      surveyAvailable: await this.surveys.surveyAvailable(client.channelId),
       surveyByDefault: settings.sentClientSurveyByDefault,
     };
   }

@@ -416,11 +416,10 @@ export class MessagesRepository {
   }
 
   /**
-   * Whether a message of ours written just before this one in the conversation is still on its way to the
-   * provider (issue 17: what a bot writes in one turn goes out in order). Only recent ones count: one left pending
-   * by a crash never holds the conversation back for long.
+   * Whether a message of ours written before this one in the conversation, since `since`, is still on its way to
+   * the provider (issue 17: sends of a conversation go out in order; SEND_ORDER_WINDOW_MS says why `since`).
    */
-  async earlierPendingSend(message: Pick<MessageRow, 'id' | 'clientId'>): Promise<boolean> {
+  async earlierPendingSend(message: Pick<MessageRow, 'id' | 'clientId'>, since: Date): Promise<boolean> {
     const row = await this.db
       .selectFrom('messages')
       .select('id')
@@ -429,7 +428,7 @@ export class MessagesRepository {
       .where('sender', '<>', 'CLIENT')
       .where('messageStatus', '=', 'pending')
       .where('messageApiId', 'is', null)
-      .where('createdAt', '>', sql<Date>`now() - interval '2 minutes'`)
+      .where('createdAt', '>', since)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;

@@ -32,16 +32,18 @@ import { SendMessageInput } from './dto/send-message.input';
 import { InboundService } from './inbound.service';
 import { InboundMediaService } from './inbound-media.service';
 import { messageView } from './message.view';
-import { SEND_MAX_ATTEMPTS, SEND_QUEUE, sendTrackingId } from './message-send-queue';
+import {
+  SEND_MAX_ATTEMPTS,
+  SEND_ORDER_WINDOW_MS,
+  SEND_QUEUE,
+  sendOrderWaitMs,
+  sendTrackingId,
+} from './message-send-queue';
 import { type MessageRow, MessagesRepository } from './messages.repository';
 import { type Draft, draftOf, forwardDraft, outboundContent, templateHeaderMedia } from './outbound-content';
 import { OutboundHooks } from './outbound-hooks';
 
 export { SEND_QUEUE } from './message-send-queue';
-
-// How often, and how long each time, a message waits for an earlier one of its conversation to be sent.
-const SEND_ORDER_WAITS = 4;
-const SEND_ORDER_WAIT_MS = 200;
 
 /**
  * Outbound messages (ARCHITECTURE rule 6): the row and its send job are written in one transaction, then a job
@@ -258,9 +260,14 @@ export class MessagesService implements OnModuleInit {
     const message = await this.messages.findById(messageId);
     if (!message || message.messageApiId || message.messageStatus !== 'pending') return;
     // Issue 17: messages written together (a bot's answer, then its menu) reach the customer in that order: this
-    // one waits, a few times at most, while an earlier one of the conversation is still on its way.
-    if (attempt <= SEND_ORDER_WAITS && (await this.messages.earlierPendingSend(message))) {
-      throw new RetryJobError(`message ${message.id} waits for an earlier one`, SEND_ORDER_WAIT_MS);
+    // one waits — a wait, not a failed try — while an earlier one of the conversation is still on its way.
+    if (await this.messages.earlierPendingSend(message, new Date(Date.now() - SEND_ORDER_WINDOW_MS))) {
+      const waited = Date.now() - message.createdAt.getTime();
+      throw new RetryJobError(
+        `message ${message.id} waits for an earlier one`,
+        sendOrderWaitMs(waited),
+        false,
+      );
     }
     const to = await this.messages.recipient(message.clientId);
     if (to === undefined)

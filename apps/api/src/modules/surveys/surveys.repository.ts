@@ -121,8 +121,8 @@ export class SurveysRepository {
   }
 
   /** The channel's active survey with at least one option, if any. */
-  activeConfigOfChannel(trx: Executor, channelId: number): Promise<SurveyConfigRow | undefined> {
-    return trx
+  activeConfigOfChannel(channelId: number, db: Executor = this.db): Promise<SurveyConfigRow | undefined> {
+    return db
       .selectFrom('survey_configs')
       .selectAll()
       .where('channelId', '=', channelId)

@@ -250,12 +250,17 @@ export class SurveysService implements InboundAutomationStep {
    * is replaced), then the message is published. False when there is no survey or it cannot go out — outside the
    * 24-hour window a survey is not a template, and the conversation closes anyway.
    */
+  /** Whether closing a conversation of the channel can send a survey: an active one with options. */
+  async surveyAvailable(channelId: number): Promise<boolean> {
+    return (await this.surveys.activeConfigOfChannel(channelId)) !== undefined;
+  }
+
   async sendOnClose(conversation: SurveyTarget): Promise<boolean> {
     let messageId: number | null = null;
     try {
       messageId = await this.surveys.transaction(async (trx) => {
         await this.surveys.lockConversation(trx, conversation.id);
-        const survey = await this.surveys.activeConfigOfChannel(trx, conversation.channelId);
+        const survey = await this.surveys.activeConfigOfChannel(conversation.channelId, trx);
         if (!survey) return null;
         await this.surveys.dropUnanswered(trx, conversation.id);
         const message = await this.sender.send(trx, {

@@ -9,6 +9,8 @@ export interface PanelAccess {
   /** Scheduled messages and the follow-up flag. */
   followUp: boolean;
   deleteConversation: boolean;
+  /** coldBot: tag the conversation as cold. */
+  markCold: boolean;
 }
 
 export function panelAccess(permissions: PermissionMap): PanelAccess {
@@ -18,5 +20,6 @@ export function panelAccess(permissions: PermissionMap): PanelAccess {
     reassign: permissions.reasignConversations === true,
     followUp: permissions.followUp === true,
     deleteConversation: permissions.deleteConversations === true,
+    markCold: permissions.coldBot === true,
   };
 }

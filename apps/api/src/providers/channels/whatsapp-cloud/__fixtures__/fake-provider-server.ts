@@ -26,6 +26,8 @@ export interface ProviderRequest extends RecordedRequest {
   raw: Buffer;
   /** The parsed body; undefined when it is empty or not JSON (a file upload). */
   json: unknown;
+  /** When the request was complete (Date.now()). */
+  receivedAt: number;
 }
 
 export interface FakeReply {
@@ -36,6 +38,8 @@ export interface FakeReply {
    */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Answers this long after the request (a slow provider). */
+  delayMs?: number;
 }
 
 /**
@@ -100,6 +104,7 @@ export class FakeProviderServer {
           body,
           raw,
           json: parseJson(body),
+          receivedAt: Date.now(),
         };
         fake.requests.push(request);
         const chosen = fake.answer(request);
@@ -108,11 +113,15 @@ export class FakeProviderServer {
             ? { ...chosen, body: (chosen.body as (n: number) => unknown)(fake.requests.length) }
             : chosen;
         const isText = typeof reply.body === 'string';
-        res.writeHead(reply.status, {
-          'content-type': isText ? 'text/html' : 'application/json',
-          ...reply.headers,
-        });
-        res.end(reply.body === undefined ? '' : isText ? reply.body : JSON.stringify(reply.body));
+        const send = () => {
+          res.writeHead(reply.status, {
+            'content-type': isText ? 'text/html' : 'application/json',
+            ...reply.headers,
+          });
+          res.end(reply.body === undefined ? '' : isText ? reply.body : JSON.stringify(reply.body));
+        };
+        if (reply.delayMs) setTimeout(send, reply.delayMs);
+        else send();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

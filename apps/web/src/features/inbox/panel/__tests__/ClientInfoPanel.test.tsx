@@ -366,6 +366,39 @@ describe('client info panel: actions', () => {
     });
   });
 
+  it("marks the conversation cold with coldBot: the 'Frío' tag from the answer, once", async () => {
+    const calls = stubPanelServer({
+      markConversationCold: () => ({
+        data: {
+          markConversationCold: makeConversation({
+            tags: [
+              { id: 1, name: 'Cliente nuevo', color: '#1677ff' },
+              { id: 9, name: 'Frío', color: '#13c2c2' },
+            ],
+          }),
+        },
+      }),
+    });
+    renderPanel(makeConversation(), meWith('agente', { add: ['coldBot'] }));
+    fireEvent.click(screen.getByTestId('action-cold'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('tag-chip').map((chip) => chip.textContent)).toEqual([
+        'Cliente nuevo',
+        'Frío',
+      ]),
+    );
+    expect(callsNamed(calls, 'markConversationCold')[0]?.variables).toEqual({ clientId: 10 });
+    expect(screen.getByTestId('action-cold').getAttribute('aria-label')).toBe('Marcada como fría');
+    fireEvent.click(screen.getByTestId('action-cold'));
+    expect(callsNamed(calls, 'markConversationCold')).toHaveLength(1);
+  });
+
+  it('offers no cold action without coldBot', () => {
+    stubPanelServer();
+    renderPanel(makeConversation(), meWith('agente', { remove: ['coldBot'] }));
+    expect(screen.queryByTestId('action-cold')).toBeNull();
+  });
+
   it('asks whether to send the survey before closing', async () => {
     const calls = stubPanelServer({
       closeConversation: () => ({

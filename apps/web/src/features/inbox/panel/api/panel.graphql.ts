@@ -195,6 +195,15 @@ export const REMOVE_TAG_MUTATION = graphql(`
   }
 `);
 
+/** 02 §6 coldBot: the company's predefined cold tag on the conversation. */
+export const MARK_COLD_MUTATION = graphql(`
+  mutation PanelMarkCold($clientId: Int!) {
+    markConversationCold(clientId: $clientId) {
+      ...ConversationViewFields
+    }
+  }
+`);
+
 export const SET_CATEGORY_MUTATION = graphql(`
   mutation PanelSetCategory($clientId: Int!, $categoryId: Int) {
     setConversationCategory(clientId: $clientId, categoryId: $categoryId) {

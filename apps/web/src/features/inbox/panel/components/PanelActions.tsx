@@ -12,7 +12,7 @@ import {
   StarOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
-import type { ConversationView } from '@crm/shared';
+import { COLD_TAG_NAME, type ConversationView } from '@crm/shared';
 import { Button, Modal, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { CLOSE_OPTIONS_QUERY } from '../api/panel.graphql';
@@ -72,6 +72,8 @@ export function PanelActions({ conversation, access, actions, onForward }: Panel
   const askSurvey = closeOptions?.surveyAvailable ?? true;
   const surveyByDefault = closeOptions?.surveyByDefault ?? false;
 
+  const cold = conversation.tags.some((tag) => tag.name === COLD_TAG_NAME);
+
   const close = async (sendSurvey: boolean) => {
     setClosing(false);
     await actions.close(sendSurvey);
@@ -103,6 +105,19 @@ export function PanelActions({ conversation, access, actions, onForward }: Panel
           active={conversation.hasFollowUpMessage}
           busy={busy('followUp')}
           onClick={() => void actions.setFollowUpFlag(!conversation.hasFollowUpMessage)}
+        />
+      )}
+      {access.markCold && (
+        <ActionButton
+          label={cold ? 'Marcada como fría' : 'Marcar como fría'}
+          icon={<span aria-hidden="true">❄</span>}
+          testId="action-cold"
+          active={cold}
+          busy={busy('cold')}
+          onClick={() => {
+            // Removing the tag is tagConversations' (the chip's ×), not coldBot's.
+            if (!cold) void actions.markCold();
+          }}
         />
       )}
       <ActionButton

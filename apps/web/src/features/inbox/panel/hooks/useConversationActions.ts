@@ -7,6 +7,7 @@ import { toast } from '../../../../lib/toast';
 import {
   ADD_TAG_MUTATION,
   CLOSE_MUTATION,
+  MARK_COLD_MUTATION,
   MARK_UNREAD_MUTATION,
   REMOVE_TAG_MUTATION,
   REOPEN_MUTATION,
@@ -27,6 +28,7 @@ export type PanelActionKey =
   | 'crm'
   | 'delete'
   | 'tag'
+  | 'cold'
   | 'agent'
   | 'category';
 
@@ -47,6 +49,7 @@ export const PANEL_TEXTS = {
   reassigned: 'Agente asignado',
   unassigned: 'Conversación sin asignar',
   toGroup: 'Conversación enviada al grupo',
+  cold: 'Conversación marcada como fría',
 } as const;
 
 export interface ConversationActions {
@@ -61,6 +64,7 @@ export interface ConversationActions {
   remove: () => Promise<boolean>;
   addTag: (tagId: number) => Promise<void>;
   removeTag: (tagId: number) => Promise<void>;
+  markCold: () => Promise<void>;
   reassign: (agentId: number | null) => Promise<void>;
   reassignToGroup: (groupAdminId: number) => Promise<void>;
   setCategory: (categoryId: number | null) => Promise<void>;
@@ -240,6 +244,14 @@ export function useConversationActions(
     [act, mutateView, clientId],
   );
 
+  const markCold = useCallback(async () => {
+    await act(
+      'cold',
+      () => mutateView(MARK_COLD_MUTATION, 'markConversationCold', { clientId }),
+      PANEL_TEXTS.cold,
+    );
+  }, [act, mutateView, clientId]);
+
   const reassign = useCallback(
     async (agentId: number | null) => {
       await act(
@@ -281,6 +293,7 @@ export function useConversationActions(
     remove,
     addTag,
     removeTag,
+    markCold,
     reassign,
     reassignToGroup: toGroup,
     setCategory,
