@@ -698,7 +698,7 @@ describe('status webhooks for a reserved template', () => {
   // where every test file's app shares one database and its job workers — the APPROVED status never applied and
   // the row kept the creation's PENDING. Not lost for good (the templates sync reconciles statuses), but to be
   // understood next session: see the closing note of this stop.
-  it.skip('apply once the creation completes when they name the template by Meta’s id (Cloud API)', {
+  it('apply once the creation completes when they name the template by Meta’s id (Cloud API)', {
     timeout: 40_000,
   }, async () => {
     const c = await freshCompany();
@@ -722,6 +722,11 @@ describe('status webhooks for a reserved template', () => {
       (r: { status: string }) => r.status === 'accepted',
       25_000,
     );
+    if (row.status !== 'accepted') {
+      console.log('DIAG row', JSON.stringify(row));
+      console.log('DIAG jobs', JSON.stringify(await ds.query(`SELECT task_identifier, run_at, attempts, max_attempts, locked_at, locked_by, last_error, payload FROM graphile_worker.jobs ORDER BY run_at LIMIT 60`)));
+      console.log('DIAG count', JSON.stringify(await ds.query(`SELECT task_identifier, count(*), min(run_at), count(locked_at) AS locked FROM graphile_worker.jobs GROUP BY 1`)));
+    }
     expect(row).toMatchObject({ status: 'accepted', rawStatus: 'APPROVED', providerTemplateId: id });
   });
 });
