@@ -180,15 +180,37 @@ describe('TemplatesRepository', () => {
             by: 'providerId',
             platform: 'whatsapp_cloud',
             providerTemplateId: id,
+            accountId: account,
           }),
         ),
       ).toEqual([a, b]);
+      // Another account's event never reaches them, whatever id it names.
+      expect(
+        await templates.lockMatching(trx, {
+          by: 'providerId',
+          platform: 'whatsapp_cloud',
+          providerTemplateId: id,
+          accountId: `8${stamp}`,
+        }),
+      ).toEqual([]);
       expect(
         ids(
           await templates.lockMatching(trx, {
             by: 'providerId',
             platform: 'dialog360',
             providerTemplateId: id,
+            accountId: null,
+          }),
+        ),
+      ).toEqual([c]);
+      // A row whose account is not known yet is taken by the id alone.
+      expect(
+        ids(
+          await templates.lockMatching(trx, {
+            by: 'providerId',
+            platform: 'dialog360',
+            providerTemplateId: id,
+            accountId: `8${stamp}`,
           }),
         ),
       ).toEqual([c]);

@@ -184,7 +184,12 @@ export class TemplateStatusService implements OnModuleInit {
   private async matchesOf(platform: ChannelPlatform, event: TemplateStatusEvent): Promise<TemplateMatch[]> {
     const matches: TemplateMatch[] = [];
     if (event.providerTemplateId) {
-      matches.push({ by: 'providerId', platform, providerTemplateId: event.providerTemplateId });
+      matches.push({
+        by: 'providerId',
+        platform,
+        providerTemplateId: event.providerTemplateId,
+        accountId: event.accountId || null,
+      });
     }
     const { name, language } = event;
     if (event.channelProviderId) {

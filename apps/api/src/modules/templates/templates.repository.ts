@@ -73,7 +73,13 @@ export interface NewTemplate {
 
 /** How a status event names its template: the provider's id, else its name and language in a channel or account. */
 export type TemplateMatch =
-  | { by: 'providerId'; platform: ChannelPlatform; providerTemplateId: string }
+  | {
+      by: 'providerId';
+      platform: ChannelPlatform;
+      providerTemplateId: string;
+      /** The account the event came from: templates recorded under another account are not its to change. */
+      accountId: string | null;
+    }
   | { by: 'channel'; channelId: number; name: string; language: string }
   | { by: 'account'; platform: ChannelPlatform; accountId: string; name: string; language: string };
 
@@ -367,9 +373,15 @@ export class TemplatesRepository {
       .innerJoin('channels as c', 'c.id', 't.channelId')
       .select(STATUS_FIELDS);
     if (match.by === 'providerId') {
+      const { accountId } = match;
       query = query
         .where('t.providerTemplateId', '=', match.providerTemplateId)
         .where('c.platform', '=', match.platform);
+      if (accountId) {
+        query = query.where((eb) =>
+          eb.or([eb('t.providerAccountId', '=', accountId), eb('t.providerAccountId', 'is', null)]),
+        );
+      }
     } else if (match.by === 'channel') {
       query = query
         .where('t.channelId', '=', match.channelId)
