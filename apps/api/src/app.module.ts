@@ -16,6 +16,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { AuthGuard } from './modules/auth/auth.guard';
 import { AuthModule } from './modules/auth/auth.module';
 import { AutomationModule } from './modules/automation/automation.module';
+import { CampaignsModule } from './modules/campaigns/campaigns.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
@@ -92,6 +93,7 @@ export class AppModule {
         TemplatesModule,
         SandboxModule,
         AutomationModule,
+        CampaignsModule,
         DemoSeedModule,
         HealthModule,
       ],

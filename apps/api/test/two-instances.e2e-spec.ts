@@ -1,13 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from '../src/database/kysely';
 import { JobsRepository } from '../src/jobs/jobs.repository';
 import { gql, startTestApp } from './helpers';
+import {
+  assertBuilt,
+  exited,
+  FakeGraph,
+  type Instance,
+  inBatches,
+  type Received,
+  startInstance,
+} from './instance-kit';
 import {
   type AppWithSql,
   agentWrites,
@@ -18,7 +24,6 @@ import {
 } from './scheduled-sends-helpers';
 import { testSql } from './sql';
 import { addChannel, uniqueNumber } from './template-helpers';
-import { metaSignature } from './webhook-helpers';
 
 // Issue 17, "scheduled messages, proven": two API processes (the built dist/main.js, as production runs it) on one
 // PostgreSQL, a fake Graph API counting what it receives per message, 200 scheduled follow-ups and 100 follow-up bot
@@ -26,10 +31,8 @@ import { metaSignature } from './webhook-helpers';
 // sends, before it can answer (the worst case: the provider has the message, the process never learns its id).
 // Every message must reach the provider exactly once.
 
-const API_DIR = resolve(__dirname, '..');
-const API_MAIN = join(API_DIR, 'dist/main.js');
 // Built with this feature (an older dist would lack the jobs these rows need).
-const API_FEATURE = join(API_DIR, 'dist/modules/message-bots/automation-sweep.service.js');
+const API_FEATURE = 'dist/modules/message-bots/automation-sweep.service.js';
 
 const FOLLOW_UPS = 200;
 const BOT_CONVERSATIONS = 50;
@@ -39,231 +42,6 @@ const BOT_LAPSES = [3600, 7200];
 // conversation go out in order), which is not what this test measures.
 const FOLLOW_UP_CONVERSATIONS = FOLLOW_UPS;
 const SCHEDULED = FOLLOW_UPS + BOT_CONVERSATIONS * BOT_LAPSES.length;
-const SECRETS = {
-  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
-  ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
-};
-
-interface Received {
-  instance: 'a' | 'b' | 'prep';
-  phoneNumberId: string;
-  key: string;
-  at: number;
-}
-
-/**
- * The fake Graph API: each instance calls it under its own prefix (/a, /b), so it knows who sent what. Every send
- * gets a fresh wamid. `onSend` runs before the answer and may decide not to answer (the process is gone). As Meta
- * does, every message it took is followed by a signed 'sent' status webhook carrying the message's
- * biz_opaque_callback_data — whether or not its sender lived to read the answer — posted to `statusTarget` (the
- * load balancer's pick: the instance that stays up).
- */
-class FakeGraph {
-  readonly received: Received[] = [];
-  onSend: (send: Received, res: ServerResponse) => boolean = () => true;
-  statusTarget: string | null = null;
-  statusesPosted = 0;
-  private server: Server | null = null;
-  private count = 0;
-
-  async start(): Promise<string> {
-    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => this.answer(req, Buffer.concat(chunks).toString('utf8'), res));
-    });
-    await new Promise<void>((done) => this.server?.listen(0, '127.0.0.1', done));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  private answer(req: IncomingMessage, text: string, res: ServerResponse): void {
-    const match = /^\/(a|b|prep)\/v[\d.]+\/(\d+)\/messages$/.exec(req.url ?? '');
-    if (req.method !== 'POST' || !match) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `unexpected ${req.method} ${req.url}`, code: 100 } }));
-      return;
-    }
-    const body = JSON.parse(text) as {
-      to: string;
-      text?: { body: string };
-      type: string;
-      biz_opaque_callback_data?: string;
-    };
-    const send: Received = {
-      instance: match[1] as Received['instance'],
-      phoneNumberId: match[2],
-      key: `${body.to}|${body.text?.body ?? body.type}`,
-      at: Date.now(),
-    };
-    this.received.push(send);
-    this.count += 1;
-    const wamid = `wamid.TWO${Date.now()}x${this.count}`;
-    if (send.instance !== 'prep') {
-      setTimeout(
-        () => void this.postStatus(send.phoneNumberId, wamid, body.to, body.biz_opaque_callback_data),
-        20,
-      );
-    }
-    if (!this.onSend(send, res)) return;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        messaging_product: 'whatsapp',
-        contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: wamid }],
-      }),
-    );
-  }
-
-  /** Meta's 'sent' status of a message it took (webhooks reference: statuses), retried until an instance takes it. */
-  private async postStatus(
-    phoneNumberId: string,
-    wamid: string,
-    to: string,
-    tracking?: string,
-  ): Promise<void> {
-    const payload = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: '102290129340398',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-                statuses: [
-                  {
-                    id: wamid,
-                    status: 'sent',
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    recipient_id: to,
-                    ...(tracking ? { biz_opaque_callback_data: tracking } : {}),
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
-    for (let tries = 0; tries < 50; tries += 1) {
-      try {
-        if (this.statusTarget) {
-          const res = await fetch(`${this.statusTarget}/webhooks/whatsapp`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(payload) },
-            body: payload,
-          });
-          if (res.ok) {
-            this.statusesPosted += 1;
-            return;
-          }
-        }
-      } catch {
-        // Not up yet: Meta retries too.
-      }
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  }
-
-  async close(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((done) => this.server?.close(done));
-  }
-}
-
-interface Instance {
-  name: 'a' | 'b';
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startInstance(name: 'a' | 'b', graphUrl: string, dataDir: string): Promise<Instance> {
-  const port = await freePort();
-  const webDist = join(dataDir, 'web');
-  mkdirSync(webDist, { recursive: true });
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Charla CRM</title>');
-  let output = '';
-  const child = spawn(process.execPath, [API_MAIN], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      ...SECRETS,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dataDir, name),
-      WEB_DIST_DIR: webDist,
-      DATABASE_URL: inject('databaseUrl'),
-      DEMO_DATA: 'false',
-      JOB_POLL_MS: '100',
-      // How long an interrupted send waits for its status webhook before it is sent again (60 s in production):
-      // short, so that a send interrupted before it reached the provider (no webhook will come) is sent within the test.
-      SEND_RECONCILE_MS: '5000',
-      WHATSAPP_GRAPH_URL: `${graphUrl}/${name}/v23.0`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-30_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`instance ${name} exited:\n${output}`);
-      try {
-        const res = await fetch(`${baseUrl}/api/health`);
-        return res.ok;
-      } catch {
-        return false;
-      }
-    },
-    `instance ${name} to answer /api/health`,
-    60_000,
-  );
-  return { name, child, baseUrl, output: () => output };
-}
-
-/** Runs `work(0…count-1)`, ten at a time. */
-async function inBatches(count: number, work: (index: number) => Promise<void>): Promise<void> {
-  for (let from = 0; from < count; from += 10) {
-    await Promise.all(Array.from({ length: Math.min(10, count - from) }, (_, k) => work(from + k)));
-  }
-}
-
-/** The newest change to the API's built sources (specs are not built). */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) {
-      newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => child.once('exit', () => done()));
-}
 
 const ds = testSql();
 const graph = new FakeGraph();
@@ -274,15 +52,7 @@ let db: Database;
 
 beforeAll(async () => {
   // `pnpm test` builds first; run alone, this test needs the build of the sources it tests.
-  if (
-    !existsSync(API_MAIN) ||
-    !existsSync(API_FEATURE) ||
-    statSync(API_MAIN).mtimeMs < newestSource(join(API_DIR, 'src'))
-  ) {
-    throw new Error(
-      `Build the API first (cd apps/api && npx -y pnpm@10.34.9 run build): ${API_MAIN} is missing or stale`,
-    );
-  }
+  assertBuilt(API_FEATURE);
   graphUrl = await graph.start();
   dataDir = mkdtempSync(join(tmpdir(), 'crm-two-instances-'));
   db = createDatabase(inject('databaseUrl'));
@@ -463,9 +233,10 @@ describe('two API instances, one killed halfway', () => {
     const sent = counts.size;
     const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
     const lost = [...expected].filter((key) => !counts.has(key)).length;
-    const byInstance = { a: 0, b: 0 };
+    const byInstance: Record<string, number> = { a: 0, b: 0 };
     for (const send of mine())
-      if (expected.has(send.key) && send.instance !== 'prep') byInstance[send.instance] += 1;
+      if (expected.has(send.key) && send.instance !== 'prep')
+        byInstance[send.instance] = (byInstance[send.instance] ?? 0) + 1;
     const lastAt = Math.max(...mine().map((send) => send.at));
     console.log(
       `two-instance test: ${SCHEDULED} scheduled (${FOLLOW_UPS} follow-ups, ${botIds.length} follow-up bots); ` +

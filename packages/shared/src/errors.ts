@@ -105,8 +105,14 @@ export const ERROR_CATALOGUE = {
 
   // 01 §8 Campaigns and analytics.
   ERROR_CREATING_CAMPAIGN: { status: 500, userMessage: CAMPAIGN_CREATION_ERROR_MESSAGE },
+  CAMPAIGN_NOT_FOUND: { status: 404, userMessage: 'La campaña no existe' },
   ERROR_GETTING_CAMPAIGNS: { status: 500, userMessage: 'Error al obtener las campañas' },
   ERROR_DELETING_CAMPAIGNS: { status: 500, userMessage: 'Error al eliminar la campaña' },
+  // Issue 18: 01 §2.7 'Baja' blocks sending; the API refuses the creation too.
+  CAMPAIGN_QUALITY_BLOCKED: {
+    status: 400,
+    userMessage: 'La calidad de tu número es Baja: WhatsApp no permite enviar campañas hasta que mejore.',
+  },
   ERROR_GETTING_ANALYTICS: { status: 500, userMessage: ANALYTICS_FETCH_ERROR_MESSAGE },
 
   // 01 §8 WhatsApp profile and linking.

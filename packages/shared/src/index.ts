@@ -15,6 +15,8 @@ export * from './realtime-events';
 export * from './roles';
 export * from './routes';
 export * from './rules/assignment';
+export * from './rules/campaign-pricing';
+export * from './rules/campaigns';
 export * from './rules/chatbot';
 export * from './rules/chatbot-menu';
 export * from './rules/company-settings';

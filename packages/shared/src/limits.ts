@@ -258,6 +258,8 @@ export const DAILY_LIMIT_TIERS = {
   TIER_250: 250,
   'TIER_0.25K': 250,
   TIER_1K: 1000,
+  // Meta's portfolio limits (since October 2025) add this level.
+  TIER_2K: 2000,
   TIER_10K: 10000,
   TIER_100K: 100000,
   NA: 250,

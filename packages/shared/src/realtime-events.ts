@@ -1,4 +1,5 @@
 import type { BotFinishReason } from './automation';
+import type { CampaignStatus } from './company';
 import type {
   ArchivedPayload,
   ClientRenamedPayload,
@@ -41,6 +42,8 @@ export const REALTIME_EVENTS = {
   // Issue 16: a template was created, changed status (webhook or sync) or was deleted; to the company's room.
   whatsappTemplateUpdated: 'whatsappTemplateUpdated',
   whatsappTemplateDeleted: 'whatsappTemplateDeleted',
+  // Issue 18: a campaign's status or counters changed; to campaignsRoom(companyId).
+  campaignUpdated: 'campaignUpdated',
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
@@ -90,10 +93,27 @@ export interface RealtimeEventMap {
   messageUpdated: MessageUpdatedPayload;
   whatsappTemplateUpdated: TemplateView;
   whatsappTemplateDeleted: TemplateDeletedPayload;
+  campaignUpdated: CampaignUpdatedPayload;
+}
+
+// Issue 18: what the campaigns table needs to refresh one row (dates as ISO strings).
+export interface CampaignUpdatedPayload {
+  id: number;
+  status: CampaignStatus;
+  statusLabel: string;
+  total: number;
+  sent: number;
+  failed: number;
+  lastSendAt: string | null;
 }
 
 export function companyRoom(companyId: number): string {
   return `company_${companyId}`;
+}
+
+/** Issue 18: joined by the sockets of users holding the `campaigns` permission. */
+export function campaignsRoom(companyId: number): string {
+  return `campaigns_${companyId}`;
 }
 
 export function agentRoom(userId: number): string {

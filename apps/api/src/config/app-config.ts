@@ -31,6 +31,10 @@ export interface AppConfig {
   jobPollMs: number;
   /** How long a send interrupted mid-call waits for the provider's status webhook before it is sent again. */
   sendReconcileMs: number;
+  /** Issue 18: dispatch jobs per number sending campaigns at once (instances share its rate). */
+  campaignDispatchers: number;
+  /** Issue 18: a campaign send claimed this long ago without a result belongs to a dispatcher that died. */
+  campaignStaleClaimMs: number;
   whatsappGraphUrl: string;
   whatsappAppSecret: string;
   whatsappVerifyToken: string;
@@ -205,6 +209,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobsEnabled: readBool(env, 'JOBS_ENABLED', true),
     jobPollMs: readInt(env, 'JOB_POLL_MS', 1000, 50, 60_000),
     sendReconcileMs: readInt(env, 'SEND_RECONCILE_MS', 60_000, 0, 3_600_000),
+    campaignDispatchers: readInt(env, 'CAMPAIGN_DISPATCHERS', 1, 1, 8),
+    campaignStaleClaimMs: readInt(env, 'CAMPAIGN_STALE_CLAIM_MS', 60_000, 1000, 3_600_000),
     whatsappGraphUrl: stripSlash(readUrl(env, 'WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? GRAPH_URL),
     whatsappAppSecret: readDevDefault(env, 'WHATSAPP_APP_SECRET', nodeEnv, 'dev-whatsapp-app-secret'),
     whatsappVerifyToken: readDevDefault(env, 'WHATSAPP_VERIFY_TOKEN', nodeEnv, 'dev-whatsapp-verify-token'),

@@ -50,3 +50,15 @@ export interface QuickAnswerFile {
 }
 
 export type JsonRecord = Record<string, unknown>;
+
+/** Issue 18: a campaign's status (01 §4), and what happened to one of its recipients. */
+export type CampaignStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'PAUSED' | 'FINISHED' | 'ERROR';
+export type RecipientState = 'pending' | 'sending' | 'sent' | 'failed' | 'check' | 'skipped';
+
+/** The template a campaign sends, as it was when the campaign was created (it may change or go later). */
+export interface CampaignTemplate {
+  name: string;
+  language: string;
+  category: string;
+  components: TemplateComponent[];
+}

@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { BotSessionStatus, FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, SurveyOption, TemplateComponent, TemplateOrigin, TemplateStatus, TwoFactorStatus } from "./column-types";
+import type { BotSessionStatus, CampaignStatus, CampaignTemplate, FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, RecipientState, SurveyOption, TemplateComponent, TemplateOrigin, TemplateStatus, TwoFactorStatus } from "./column-types";
 import type { JsonbInput } from "./jsonb";
 import type { ChannelPlatform, ChannelStatus, ChatbotMenu, ChatbotState, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
 import type { ColumnType } from "kysely";
@@ -13,6 +13,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   : ColumnType<T, T | undefined, T>;
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
+export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -52,6 +54,51 @@ export interface BotSessions {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface CampaignRecipients {
+  campaignId: number;
+  channelId: number;
+  checkedAt: Timestamp | null;
+  claimedAt: Timestamp | null;
+  clientId: number;
+  companyId: number;
+  cost: Generated<Numeric>;
+  country: string | null;
+  errorCode: string | null;
+  errorTitle: string | null;
+  id: Generated<Int8>;
+  messageId: number | null;
+  phone: string;
+  retryAt: Timestamp | null;
+  sentAt: Timestamp | null;
+  state: Generated<RecipientState>;
+}
+
+export interface Campaigns {
+  campaignTagId: number | null;
+  channelId: number;
+  companyId: number;
+  conjunction: string | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  currentMessageLimit: number | null;
+  deletedAt: Timestamp | null;
+  failed: Generated<number>;
+  fileUrl: string | null;
+  finishedAt: Timestamp | null;
+  id: Generated<number>;
+  lastSendAt: Timestamp | null;
+  name: string;
+  sendAt: Timestamp;
+  sent: Generated<number>;
+  status: Generated<CampaignStatus>;
+  tagIds: number[];
+  template: ColumnType<CampaignTemplate, JsonbInput<CampaignTemplate>, JsonbInput<CampaignTemplate>>;
+  templateId: number | null;
+  total: Generated<number>;
+  totalCost: Generated<Numeric>;
+  type: Generated<string>;
+}
+
 export interface Categories {
   companyId: number;
   id: Generated<number>;
@@ -60,6 +107,7 @@ export interface Categories {
 
 export interface Channels {
   accessToken: string | null;
+  campaignRate: number | null;
   companyId: number;
   createdAt: Generated<Timestamp>;
   currentLimit: string | null;
@@ -75,6 +123,13 @@ export interface Channels {
   qualityRating: Generated<string>;
   updatedAt: Generated<Timestamp>;
   useChatbot: Generated<boolean>;
+}
+
+export interface ChannelSendWindows {
+  channelId: number;
+  lastGrant: Generated<number>;
+  used: Generated<number>;
+  window: Int8;
 }
 
 export interface ChannelSlots {
@@ -502,7 +557,10 @@ export interface DB {
   albums: Albums;
   bot_answers: BotAnswers;
   bot_sessions: BotSessions;
+  campaign_recipients: CampaignRecipients;
+  campaigns: Campaigns;
   categories: Categories;
+  channel_send_windows: ChannelSendWindows;
   channel_slots: ChannelSlots;
   channels: Channels;
   chatbot_menus: ChatbotMenus;

@@ -25,6 +25,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** A second enqueue with the same key adds nothing, even after the first job has run (kept a week). */
   singletonKey?: string;
+  /** Graphile's job key: one waiting job per key, a new enqueue replaces it (see NewJob.jobKey). */
+  jobKey?: string;
   /** Tries in all, this one included (default 8). */
   maxAttempts?: number;
   /** Enqueue inside the caller's Kysely transaction: the job exists only if the work it belongs to commits. */
@@ -122,6 +124,7 @@ export class JobQueueService<P extends object = JobPayloads>
       runAt: options.runAt,
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       singletonKey: options.singletonKey,
+      jobKey: options.jobKey,
     });
   }
 

@@ -51,6 +51,15 @@ export interface JobPayloads {
    * within the next minutes (their keys make it idempotent), for rows whose job was lost or never made (seeds).
    */
   'automation-sweep': { _cron?: { ts: string; backfilled?: boolean } };
+  /** Issue 18: a campaign's sendAt came: its audience is computed and it starts (keyed by campaign). */
+  'campaign-start': { campaignId: number };
+  /**
+   * Issue 18: sends the pending recipients of a number's running campaigns for a while, within its rate and daily
+   * tier, then queues itself again while work remains (one waiting job per number and slot: Graphile's job key).
+   */
+  'campaign-dispatch': { channelId: number; slot: number };
+  /** Issue 18, Graphile's cron every minute: dispatch for every number with running campaigns (lost wake-ups). */
+  'campaign-sweep': { _cron?: { ts: string; backfilled?: boolean } };
 }
 
 export type JobName = keyof JobPayloads;
@@ -68,6 +77,9 @@ const DECLARED: Record<JobName, true> = {
   'follow-up-send': true,
   'message-bot-fire': true,
   'automation-sweep': true,
+  'campaign-start': true,
+  'campaign-dispatch': true,
+  'campaign-sweep': true,
 };
 
 /** The declared job names, at run time: each must have a handler when the worker starts. */

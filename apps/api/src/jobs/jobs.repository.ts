@@ -10,6 +10,11 @@ export interface NewJob {
   maxAttempts: number;
   /** Recorded in job_keys: the job is added only if this key was never used (within the retention). */
   singletonKey?: string;
+  /**
+   * Graphile's own job key: at most one waiting job holds it; adding again replaces the waiting one (a running one
+   * keeps running, and the new one waits beside it).
+   */
+  jobKey?: string;
 }
 
 // Two-key advisory locks of this class say "this Graphile Worker pool is alive" (the second key is the hash of
@@ -43,6 +48,12 @@ export class JobsRepository {
     const on = db ?? this.db;
     const payload = JSON.stringify(job.payload);
     const runAt = job.runAt ?? null;
+    if (job.jobKey !== undefined) {
+      await sql`SELECT (graphile_worker.add_job(${job.name}, ${payload}::json,
+        run_at => ${runAt}::timestamptz, max_attempts => ${job.maxAttempts}::int,
+        job_key => ${job.jobKey}::text, job_key_mode => 'replace')).id`.execute(on);
+      return true;
+    }
     if (job.singletonKey === undefined) {
       await sql`SELECT (graphile_worker.add_job(${job.name}, ${payload}::json,
         run_at => ${runAt}::timestamptz, max_attempts => ${job.maxAttempts}::int)).id`.execute(on);

@@ -1,4 +1,10 @@
-import { agentRoom, companyRoom, conversationSocketRooms, isCompanyWideRole } from '@crm/shared';
+import {
+  agentRoom,
+  campaignsRoom,
+  companyRoom,
+  conversationSocketRooms,
+  isCompanyWideRole,
+} from '@crm/shared';
 import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
@@ -52,6 +58,8 @@ export class RealtimeGateway implements OnGatewayInit {
             ),
           ]);
           if (isCompanyWideRole(user.roleName)) rooms.add(companyRoom(user.companyId));
+          // Issue 18: campaign progress reaches only those who may open the campaigns.
+          if (user.permissions.campaigns === true) rooms.add(campaignsRoom(user.companyId));
           return socket.join([...rooms]);
         })
         .then(() => next())

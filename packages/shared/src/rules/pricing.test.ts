@@ -64,7 +64,8 @@ describe('daily limit tiers', () => {
   });
 
   it('gives 250 for unknown or missing tiers', () => {
-    expect(dailyLimitFromTier('TIER_2K')).toBe(250);
+    expect(dailyLimitFromTier('TIER_3K')).toBe(250);
+    expect(dailyLimitFromTier('TIER_2K')).toBe(2000);
     expect(dailyLimitFromTier(null)).toBe(250);
     expect(dailyLimitFromTier('toString')).toBe(250);
   });

@@ -16,6 +16,7 @@ import { ChatbotSessions1764000000400 } from './1764000000400-chatbot-sessions';
 import { FollowUpSend1764000000600 } from './1764000000600-follow-up-send';
 import { SurveyOptionIds1764000000700 } from './1764000000700-survey-option-ids';
 import { BotAnswers1764000000800 } from './1764000000800-bot-answers';
+import { Campaigns1765000000000 } from './1765000000000-campaigns';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   FollowUpSend1764000000600,
   SurveyOptionIds1764000000700,
   BotAnswers1764000000800,
+  Campaigns1765000000000,
 ];

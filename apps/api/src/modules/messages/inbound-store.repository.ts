@@ -138,6 +138,8 @@ const STORE_MESSAGE = preparedStatement<
       -- The first ad or link the customer came from stays: statistics count conversations started from ads.
       referral = coalesce(cl.referral, EXCLUDED.referral),
       "unreadMessagesCount" = cl."unreadMessagesCount" + 1,
+      -- A customer answering a campaign brings the conversation out of 'archivedBroadcast' (issue 18, 02 §2).
+      "isBroadcastMessage" = false,
       "isArchived" = cl."isArchived" AND NOT coalesce(
         (SELECT (co.settings->>'canReturnInboxConversation')::boolean FROM companies co WHERE co.id = ${v('companyId')}),
         ${CAN_RETURN_DEFAULT}),

@@ -10,6 +10,6 @@ import { TagsAdminService } from './tags-admin.service';
   imports: [MessagesModule, ChannelsModule],
   controllers: [TagsController],
   providers: [TagsRepository, TagsResolver, TagsAdminService],
-  exports: [TagsRepository],
+  exports: [TagsRepository, TagsAdminService],
 })
 export class TagsModule {}

@@ -75,6 +75,13 @@ export interface SendResult {
   providerMessageId: string;
 }
 
+/**
+ * Which sending limit a rate-limit refusal hit, so a sender can pace itself (issue 18): the number's messages per
+ * second (`throughput`), too many messages to the same customer (`pair`), or the provider holding back a number
+ * whose messages look unwanted (`spam`).
+ */
+export type ProviderThrottle = 'throughput' | 'pair' | 'spam';
+
 /** A provider refusal mapped to our terms. `retryable` errors (rate limits, 5xx, network) are retried with backoff. */
 export class ProviderError extends Error {
   constructor(
@@ -83,6 +90,8 @@ export class ProviderError extends Error {
     readonly info: string,
     readonly providerCode?: string | number,
     readonly retryAfterMs?: number,
+    /** Set on rate limits whose kind the provider names; undefined for every other refusal. */
+    readonly throttle?: ProviderThrottle,
   ) {
     super(`${code}: ${info}`);
   }
@@ -363,6 +372,18 @@ export interface TemplateProviderPort {
   deleteTemplate(channel: ChannelCredentials, name: string, providerTemplateId?: string): Promise<void>;
 }
 
+/**
+ * What a number may send, as its provider reports it (campaigns' limit and quality cards, 01 §2.7). Limits are the
+ * provider's: WhatsApp's messaging limit is shared by the business portfolio's numbers.
+ */
+export interface AccountStatus {
+  /** The messaging limit as the provider names it: 'TIER_250', 'TIER_1K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'… */
+  tier: string | null;
+  quality: 'HIGH' | 'MEDIUM' | 'LOW' | 'NA';
+  /** The number's throughput (messages per second) when the provider says it. */
+  messagesPerSecond: number | null;
+}
+
 export interface ChannelProvider {
   readonly platform: ChannelPlatform;
   /** WhatsApp template management, for the platforms whose table entry says `templates`. */
@@ -389,4 +410,9 @@ export interface ChannelProvider {
    * later may work (5xx, rate limits, network); a permanent one when the provider no longer has it.
    */
   fetchMedia(channel: ChannelCredentials, ref: MediaRef): Promise<FetchedMedia>;
+  /**
+   * The number's messaging limit, quality rating and throughput, read from the provider each call; absent where
+   * the platform has none (Messenger, SMS). Failures are ProviderErrors, as for sends.
+   */
+  accountStatus?(channel: ChannelCredentials): Promise<AccountStatus>;
 }

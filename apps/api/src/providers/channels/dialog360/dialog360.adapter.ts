@@ -7,6 +7,7 @@ import {
   type Dialog360ConnectInput,
 } from '../channel-connector';
 import {
+  type AccountStatus,
   type ChannelCredentials,
   type ChannelProvider,
   type FetchedMedia,
@@ -81,6 +82,11 @@ export class Dialog360Adapter implements ChannelProvider, ChannelConnector<'dial
 
   fetchMedia(channel: ChannelCredentials, ref: MediaRef): Promise<FetchedMedia> {
     return this.media.fetch(channel.accessToken, requiredMediaId(ref.providerMediaId));
+  }
+
+  /** The number's messaging limit, quality rating and throughput, through 360dialog's health status endpoint. */
+  accountStatus(channel: ChannelCredentials): Promise<AccountStatus> {
+    return this.client.getAccountStatus(channel.accessToken);
   }
 
   /**

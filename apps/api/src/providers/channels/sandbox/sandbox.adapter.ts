@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_FAILURE_MARK, SANDBOX_MESSAGES } from '@crm/shared';
 import {
+  type AccountStatus,
   type ChannelCredentials,
   type ChannelProvider,
   type FetchedMedia,
@@ -11,6 +12,7 @@ import {
   type WebhookEvent,
   WebhookParseError,
 } from '../channel-provider';
+import { SANDBOX_ACCOUNT_STATUS, sandboxAccountStatus } from './sandbox-account-status';
 import { SandboxTemplates } from './sandbox-templates';
 
 /**
@@ -30,6 +32,11 @@ export interface SandboxAdapterOptions {
   delayMs: number;
   /** Time from a template's submission to its simulated review verdict. */
   templateDelayMs: number;
+  /**
+   * What every sandbox number reports as its messaging limit, quality and throughput (default: a healthy 1K-tier
+   * number); marks in a channel's providerId override it for that channel (sandbox-account-status.ts).
+   */
+  accountStatus?: AccountStatus;
 }
 
 /**
@@ -67,6 +74,11 @@ export class SandboxAdapter implements ChannelProvider {
     await this.options.schedule([status('delivered')], this.options.delayMs);
     await this.options.schedule([status('viewed')], this.options.delayMs * 2);
     return { providerMessageId };
+  }
+
+  /** A simulated sending state: the configured default, or what the channel's providerId marks ask for. */
+  async accountStatus(channel: ChannelCredentials): Promise<AccountStatus> {
+    return sandboxAccountStatus(channel.providerId, this.options.accountStatus ?? SANDBOX_ACCOUNT_STATUS);
   }
 
   verifyWebhook(): boolean {

@@ -1,4 +1,4 @@
-import { CHANNEL_CONNECT_MESSAGES, type QualityRating } from '@crm/shared';
+import { CHANNEL_CONNECT_MESSAGES } from '@crm/shared';
 import {
   type ChannelConnector,
   type ConnectedNumber,
@@ -6,6 +6,7 @@ import {
   type WhatsappCloudConnectInput,
 } from '../channel-connector';
 import {
+  type AccountStatus,
   type ChannelCredentials,
   type ChannelProvider,
   type FetchedMedia,
@@ -21,6 +22,7 @@ import { readHeader } from '../http-client';
 import { answerMetaSubscription, verifyMetaSignature } from './meta-signature';
 import { type WaBusinessPhoneNumber, WhatsappCloudClient } from './whatsapp-cloud.client';
 import { parseWhatsappWebhook, toWhatsappMessage } from './whatsapp-cloud.mapper';
+import { toQualityRating } from './whatsapp-cloud-account-status';
 import {
   requiredMediaId,
   WHATSAPP_MEDIA_MAX_BYTES,
@@ -88,6 +90,11 @@ export class WhatsappCloudAdapter implements ChannelProvider, ChannelConnector<'
     return this.media.fetch(channel.accessToken, requiredMediaId(ref.providerMediaId));
   }
 
+  /** The number's messaging limit, quality rating and throughput, read from its Graph node with the channel's token. */
+  accountStatus(channel: ChannelCredentials): Promise<AccountStatus> {
+    return this.client.getAccountStatus(channel.providerId, channel.accessToken);
+  }
+
   /**
    * A number the business already has on the Cloud API: reading it with the token proves both, and subscribing
    * our app to its WhatsApp Business Account makes its webhooks reach us (signed with our app secret).
@@ -127,11 +134,4 @@ function refusal(error: unknown, refused: (error: ProviderError) => ConnectRefus
   if (!(error instanceof ProviderError) || error.retryable || error.code === 'PROVIDER_UNAVAILABLE')
     return error;
   return refused(error);
-}
-
-/** Meta's GREEN / YELLOW / RED as the product's quality ratings (01 §2.7); anything else is not rated yet. */
-const QUALITY: Record<string, QualityRating> = { GREEN: 'HIGH', YELLOW: 'MEDIUM', RED: 'LOW' };
-
-function toQualityRating(rating: string | null): QualityRating {
-  return QUALITY[(rating ?? '').toUpperCase()] ?? 'NA';
 }

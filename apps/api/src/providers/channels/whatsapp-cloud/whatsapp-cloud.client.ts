@@ -1,7 +1,8 @@
-import { ProviderError } from '../channel-provider';
+import { type AccountStatus, ProviderError } from '../channel-provider';
 import { getJson, isRecord, postJson } from '../http-client';
 import { readSendResponse } from './whatsapp-cloud.mapper';
 import type { WaOutboundMessage } from './whatsapp-cloud.types';
+import { accountStatusFields, isUnknownLimitField, readAccountStatus } from './whatsapp-cloud-account-status';
 import { parseWhatsappError } from './whatsapp-cloud-error.parser';
 
 /**
@@ -61,6 +62,37 @@ export class WhatsappCloudClient {
           : null,
       qualityRating: typeof json.quality_rating === 'string' ? json.quality_rating : null,
     };
+  }
+
+  /**
+   * GET /{phone-number-id}?fields=whatsapp_business_manager_messaging_limit,quality_rating,throughput with the
+   * token: the number's messaging limit, quality rating and throughput level. A Graph version older than v24.0
+   * refuses the limit field (code 100), so it is asked once more with messaging_limit_tier.
+   * https://developers.facebook.com/documentation/business-messaging/whatsapp/messaging-limits ("Via API")
+   */
+  async getAccountStatus(phoneNumberId: string, accessToken: string): Promise<AccountStatus> {
+    try {
+      return await this.readAccountStatus(phoneNumberId, accessToken, false);
+    } catch (error) {
+      if (!isUnknownLimitField(error)) throw error;
+      return this.readAccountStatus(phoneNumberId, accessToken, true);
+    }
+  }
+
+  private async readAccountStatus(
+    phoneNumberId: string,
+    accessToken: string,
+    legacy: boolean,
+  ): Promise<AccountStatus> {
+    const query = new URLSearchParams({ fields: accountStatusFields(legacy) });
+    const result = await getJson(
+      `${this.graphUrl}/${encodeURIComponent(phoneNumberId)}?${query.toString()}`,
+      {
+        headers: { authorization: `Bearer ${accessToken}` },
+      },
+    );
+    if (result.status < 200 || result.status >= 300) throw parseWhatsappError(result);
+    return readAccountStatus(result.json);
   }
 
   /**

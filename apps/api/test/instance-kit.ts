@@ -1,0 +1,278 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
+import { waitFor } from './scheduled-sends-helpers';
+import { metaSignature } from './webhook-helpers';
+
+/**
+ * Tests that run the built API as production does (dist/main.js, one process per instance) on the test run's
+ * PostgreSQL, against a fake Graph API that tells the instances apart by their URL prefix: the two-instance test of
+ * issue 17 and the campaign crash test of issue 18.
+ */
+
+export const API_DIR = resolve(__dirname, '..');
+export const API_MAIN = join(API_DIR, 'dist/main.js');
+export const SECRETS = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
+  ENCRYPTION_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+};
+
+/** Fails with how to fix it when the build is missing, older than the sources, or lacks `feature` (a dist file). */
+export function assertBuilt(feature: string): void {
+  if (
+    !existsSync(API_MAIN) ||
+    !existsSync(join(API_DIR, feature)) ||
+    statSync(API_MAIN).mtimeMs < newestSource(join(API_DIR, 'src'))
+  ) {
+    throw new Error(
+      `Build the API first (cd apps/api && npx -y pnpm@10.34.9 run build): ${API_MAIN} is missing or stale`,
+    );
+  }
+}
+
+export interface Received {
+  instance: string;
+  phoneNumberId: string;
+  key: string;
+  at: number;
+}
+
+/**
+ * The fake Graph API: each instance calls it under its own prefix (/a, /b), so it knows who sent what. Every send
+ * gets a fresh wamid. `onSend` runs before the answer and may decide not to answer (the process is gone). As Meta
+ * does, every message it took is followed by a signed 'sent' status webhook carrying the message's
+ * biz_opaque_callback_data — whether or not its sender lived to read the answer — posted to `statusTarget` (the
+ * load balancer's pick: the instance that stays up).
+ */
+export class FakeGraph {
+  readonly received: Received[] = [];
+  onSend: (send: Received, res: ServerResponse) => boolean = () => true;
+  statusTarget: string | null = null;
+  statusesPosted = 0;
+  /** What GET /{phone-number-id} answers: the number's tier, quality and throughput. */
+  account: Record<string, unknown> = {
+    whatsapp_business_manager_messaging_limit: 'TIER_UNLIMITED',
+    quality_rating: 'GREEN',
+    throughput: { level: 'HIGH' },
+  };
+  private server: Server | null = null;
+  private count = 0;
+
+  async start(): Promise<string> {
+    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => this.answer(req, Buffer.concat(chunks).toString('utf8'), res));
+    });
+    await new Promise<void>((done) => this.server?.listen(0, '127.0.0.1', done));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private answer(req: IncomingMessage, text: string, res: ServerResponse): void {
+    const account = /^\/(\w+)\/v[\d.]+\/(\d+)(\?.*)?$/.exec(req.url ?? '');
+    if (req.method === 'GET' && account) {
+      // The number's fields (issue 18: tier, quality and throughput read before a campaign sends).
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: account[2], ...this.account }));
+      return;
+    }
+    const match = /^\/(\w+)\/v[\d.]+\/(\d+)\/messages$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !match) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `unexpected ${req.method} ${req.url}`, code: 100 } }));
+      return;
+    }
+    const body = JSON.parse(text) as {
+      to: string;
+      text?: { body: string };
+      template?: { name: string };
+      type: string;
+      biz_opaque_callback_data?: string;
+    };
+    const send: Received = {
+      instance: match[1] as Received['instance'],
+      phoneNumberId: match[2],
+      key: `${body.to}|${body.text?.body ?? body.template?.name ?? body.type}`,
+      at: Date.now(),
+    };
+    this.received.push(send);
+    this.count += 1;
+    const wamid = `wamid.TWO${Date.now()}x${this.count}`;
+    if (send.instance !== 'prep') {
+      setTimeout(
+        () => void this.postStatus(send.phoneNumberId, wamid, body.to, body.biz_opaque_callback_data),
+        20,
+      );
+    }
+    if (!this.onSend(send, res)) return;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: wamid }],
+      }),
+    );
+  }
+
+  /** Meta's 'sent' status of a message it took (webhooks reference: statuses), retried until an instance takes it. */
+  private async postStatus(
+    phoneNumberId: string,
+    wamid: string,
+    to: string,
+    tracking?: string,
+  ): Promise<void> {
+    const payload = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+                statuses: [
+                  {
+                    id: wamid,
+                    status: 'sent',
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: to,
+                    ...(tracking ? { biz_opaque_callback_data: tracking } : {}),
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    // A minute of tries, as Meta keeps retrying a webhook nobody took (for much longer).
+    for (let tries = 0; tries < 300; tries += 1) {
+      try {
+        if (this.statusTarget) {
+          const res = await fetch(`${this.statusTarget}/webhooks/whatsapp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(payload) },
+            body: payload,
+          });
+          if (res.ok) {
+            this.statusesPosted += 1;
+            return;
+          }
+        }
+      } catch {
+        // Not up yet: Meta retries too.
+      }
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  }
+}
+
+export interface Instance {
+  name: string;
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export async function startInstance(
+  name: string,
+  graphUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Instance> {
+  const port = await freePort();
+  const webDist = join(dataDir, 'web');
+  mkdirSync(webDist, { recursive: true });
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Charla CRM</title>');
+  let output = '';
+  const child = spawn(process.execPath, [API_MAIN], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      ...SECRETS,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, name),
+      WEB_DIST_DIR: webDist,
+      DATABASE_URL: inject('databaseUrl'),
+      DEMO_DATA: 'false',
+      JOB_POLL_MS: '100',
+      // How long an interrupted send waits for its status webhook before it is sent again (60 s in production):
+      // short, so that a send interrupted before it reached the provider (no webhook will come) is sent within the test.
+      SEND_RECONCILE_MS: '5000',
+      WHATSAPP_GRAPH_URL: `${graphUrl}/${name}/v23.0`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-30_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`instance ${name} exited:\n${output}`);
+      try {
+        const res = await fetch(`${baseUrl}/api/health`);
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    `instance ${name} to answer /api/health`,
+    60_000,
+  );
+  return { name, child, baseUrl, output: () => output };
+}
+
+/** Runs `work(0…count-1)`, ten at a time. */
+export async function inBatches(count: number, work: (index: number) => Promise<void>): Promise<void> {
+  for (let from = 0; from < count; from += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - from) }, (_, k) => work(from + k)));
+  }
+}
+
+/** The newest change to the API's built sources (specs are not built). */
+export function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
