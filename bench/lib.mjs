@@ -24,13 +24,20 @@ export async function startDatabase() {
   };
 }
 
-export async function startProduct(databaseUrl) {
+const BENCH_KEY = '8f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3';
+
+/** The built API on `databaseUrl`, listening on a loopback port; `env` adds or overrides its configuration. */
+export async function startProduct(databaseUrl, env = {}) {
   const { runMigrations } = apiDist('database/data-source.js');
   const { createApp } = apiDist('app.factory.js');
   const { loadConfig } = apiDist('config/app-config.js');
   await runMigrations(databaseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-bench-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_IP_MAX: '100000' }, dataDir);
+  // One key for every product of the run: a second product must open the channel tokens the first one sealed.
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMIT_IP_MAX: '100000', ENCRYPTION_KEY: BENCH_KEY, ...env },
+    dataDir,
+  );
   const app = await createApp(config, databaseUrl);
   await app.listen(0, '127.0.0.1');
   return { app, config, baseUrl: `http://127.0.0.1:${app.getHttpServer().address().port}` };

@@ -40,6 +40,8 @@ type Documents = {
     "\n  query BotWelcomeMessages($channelId: Int!) {\n    welcomeMessages(channelId: $channelId) {\n      ...BotWelcomeMessage\n    }\n  }\n": typeof types.BotWelcomeMessagesDocument,
     "\n  mutation BotCreateWelcomeMessage($input: CreateWelcomeMessageInput!) {\n    createWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": typeof types.BotCreateWelcomeMessageDocument,
     "\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": typeof types.BotUpdateWelcomeMessageDocument,
+    "\n  query CampaignChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      qualityRating\n      currentLimit\n    }\n  }\n": typeof types.CampaignChannelsDocument,
+    "\n  query CampaignTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      language\n      status\n      category\n      channelId\n      components\n      channel {\n        id\n        providerId\n      }\n    }\n  }\n": typeof types.CampaignTemplatesDocument,
     "\n  fragment CompanySettingsFields on CompanySettings {\n    isWelcomeMessageActive\n    isAgentNameInMessageActive\n    canUnarchiveConversations\n    canReturnInboxConversation\n    isBotAutoAssignActive\n    isBotAutoAssignActiveAfterDay\n    isBotActiveAfterDay\n    forceActiveAgentsReassignation\n    automaticAssignment\n    showClientCloseOption\n    sentClientSurveyByDefault\n    archiveClosedClientByDefault\n    isShowActiveAgents\n    includeAdsTags\n    isShowGroupsAtReassign\n    templateLanguage\n  }\n": typeof types.CompanySettingsFieldsFragmentDoc,
     "\n  query ConfigCompanySettings {\n    companySettings {\n      ...CompanySettingsFields\n    }\n  }\n": typeof types.ConfigCompanySettingsDocument,
     "\n  mutation ConfigUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...CompanySettingsFields\n    }\n  }\n": typeof types.ConfigUpdateCompanySettingsDocument,
@@ -158,6 +160,8 @@ const documents: Documents = {
     "\n  query BotWelcomeMessages($channelId: Int!) {\n    welcomeMessages(channelId: $channelId) {\n      ...BotWelcomeMessage\n    }\n  }\n": types.BotWelcomeMessagesDocument,
     "\n  mutation BotCreateWelcomeMessage($input: CreateWelcomeMessageInput!) {\n    createWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": types.BotCreateWelcomeMessageDocument,
     "\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n": types.BotUpdateWelcomeMessageDocument,
+    "\n  query CampaignChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      qualityRating\n      currentLimit\n    }\n  }\n": types.CampaignChannelsDocument,
+    "\n  query CampaignTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      language\n      status\n      category\n      channelId\n      components\n      channel {\n        id\n        providerId\n      }\n    }\n  }\n": types.CampaignTemplatesDocument,
     "\n  fragment CompanySettingsFields on CompanySettings {\n    isWelcomeMessageActive\n    isAgentNameInMessageActive\n    canUnarchiveConversations\n    canReturnInboxConversation\n    isBotAutoAssignActive\n    isBotAutoAssignActiveAfterDay\n    isBotActiveAfterDay\n    forceActiveAgentsReassignation\n    automaticAssignment\n    showClientCloseOption\n    sentClientSurveyByDefault\n    archiveClosedClientByDefault\n    isShowActiveAgents\n    includeAdsTags\n    isShowGroupsAtReassign\n    templateLanguage\n  }\n": types.CompanySettingsFieldsFragmentDoc,
     "\n  query ConfigCompanySettings {\n    companySettings {\n      ...CompanySettingsFields\n    }\n  }\n": types.ConfigCompanySettingsDocument,
     "\n  mutation ConfigUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...CompanySettingsFields\n    }\n  }\n": types.ConfigUpdateCompanySettingsDocument,
@@ -368,6 +372,14 @@ export function graphql(source: "\n  mutation BotCreateWelcomeMessage($input: Cr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n"): (typeof documents)["\n  mutation BotUpdateWelcomeMessage($input: UpdateWelcomeMessageInput!) {\n    updateWelcomeMessage(input: $input) {\n      ...BotWelcomeMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      qualityRating\n      currentLimit\n    }\n  }\n"): (typeof documents)["\n  query CampaignChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n      qualityRating\n      currentLimit\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      language\n      status\n      category\n      channelId\n      components\n      channel {\n        id\n        providerId\n      }\n    }\n  }\n"): (typeof documents)["\n  query CampaignTemplates($channelId: Int!) {\n    whatsappTemplates(channelId: $channelId, status: \"accepted\") {\n      id\n      name\n      language\n      status\n      category\n      channelId\n      components\n      channel {\n        id\n        providerId\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AlbumPage } from '../../pages/AlbumPage';
 import { BotPage } from '../../pages/BotPage';
+import { BroadcastPage } from '../../pages/BroadcastPage';
 import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
 import { ChatPage } from '../../pages/ChatPage';
 import { ComingSoonPage } from '../../pages/ComingSoonPage';
@@ -56,6 +57,10 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/config/album': <Navigate to="/multimedia" replace />,
   '/contacts': <ContactsPage />,
   '/bot': <BotPage />,
+  // 01 §2.7: the campaign table, the wizard's steps and the results page.
+  '/broadcast': <Navigate to="/broadcast/table" replace />,
+  '/broadcast/table': <BroadcastPage />,
+  '/broadcast/:currentStep': <BroadcastPage />,
   '/quickAnswers': <QuickAnswersPage />,
   '/quickAnswers/new': <QuickAnswerFormPage />,
   '/multimedia/*': <MultimediaPage />,

@@ -7,13 +7,14 @@ import { panelAccess } from '../panelAccess';
 import { makeConversation } from './panelTestKit';
 
 describe('panel access flags', () => {
-  it('let an admin see the phone, reassign, tag, schedule and delete', () => {
+  it('let an admin see the phone, reassign, tag, schedule, delete and mark cold', () => {
     expect(panelAccess(toPermissionMap(DEFAULT_ROLE_PERMISSIONS.admin))).toEqual({
       seePhone: true,
       editTags: true,
       reassign: true,
       followUp: true,
       deleteConversation: true,
+      markCold: true,
     });
   });
 
@@ -24,6 +25,7 @@ describe('panel access flags', () => {
       reassign: false,
       followUp: true,
       deleteConversation: false,
+      markCold: true,
     });
   });
 });

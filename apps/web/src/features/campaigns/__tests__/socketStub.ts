@@ -1,0 +1,29 @@
+import type { RealtimeEventMap } from '@crm/shared';
+import { act } from '@testing-library/react';
+
+type Handler = (payload: unknown) => void;
+
+/** The socket client replaced by a registry the tests emit through (vi.mock of lib/socket uses `socketModule`). */
+const handlers = new Map<string, Set<Handler>>();
+
+export const socketModule = {
+  onReconnected: () => () => undefined,
+  connectSocket: () => null,
+  disconnectSocket: () => undefined,
+  subscribeRealtime: (event: string, handler: Handler) => {
+    const set = handlers.get(event) ?? new Set<Handler>();
+    set.add(handler);
+    handlers.set(event, set);
+    return () => {
+      set.delete(handler);
+    };
+  },
+};
+
+export function emit<E extends keyof RealtimeEventMap>(event: E, payload: RealtimeEventMap[E]): void {
+  const set = handlers.get(event);
+  if (!set || set.size === 0) throw new Error(`nobody listens to ${event}`);
+  act(() => {
+    for (const handler of set) handler(payload);
+  });
+}

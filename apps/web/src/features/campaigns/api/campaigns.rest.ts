@@ -1,0 +1,168 @@
+import type { CampaignStatus, TagConjunction } from '@crm/shared';
+import { apiGet, apiPost } from '../../../lib/http';
+import { fetchAuthorizedBlob, sendRequest } from '../../../lib/multipart';
+
+/** A campaign as every campaign route answers it (dates ISO strings, totalCost with 4 decimals). */
+export interface CampaignView {
+  id: number;
+  name: string;
+  channelId: number;
+  companyId: number;
+  status: CampaignStatus;
+  statusLabel: string;
+  selectedTags: Array<{ id: number; name: string; color: string }>;
+  conjunction: TagConjunction | null;
+  templateId: number | null;
+  templateName: string | null;
+  fileUrl: string | null;
+  sendAt: string;
+  createdAt: string;
+  lastSendAt: string | null;
+  total: number;
+  sent: number;
+  failed: number;
+  totalCost: number;
+}
+
+/** GET /broadcast/tags: a tag with the contacts of the channel carrying it. */
+export interface BroadcastTag {
+  id: number;
+  name: string;
+  color: string;
+  createdAt: string;
+  contacts: number;
+}
+
+/** GET /broadcast/get360Status: the number's daily tier and quality, from the provider. */
+export interface AccountStatus {
+  current_limit: string | null;
+  current_quality_rating: string | null;
+  /** Messages a day; null when the tier is unlimited. */
+  dailyLimit: number | null;
+  messagesPerSecond: number;
+}
+
+/** 01 §7 POST /campaign. */
+export interface CampaignCreation {
+  channelId: number;
+  type: 'TAG';
+  tagsIds: number[];
+  sendAt: string;
+  shouldCreateTag: boolean;
+  tagToCreate: { name: string; color: string } | null;
+  name: string;
+  templateId: number;
+  fileUrl: string | null;
+  currentMessageLimit: number;
+  totalCost: number;
+  conjunction: TagConjunction | null;
+}
+
+export interface AudienceQuery {
+  channelId: number;
+  tagsIds: number[];
+  conjunction: TagConjunction | null;
+}
+
+export interface CampaignTotals {
+  total: number;
+  pending: number;
+  sent: number;
+  delivered: number;
+  viewed: number;
+  failed: number;
+  check: number;
+}
+
+export interface CampaignAnalytics {
+  campaign: CampaignView;
+  totals: CampaignTotals;
+  failedReasons: Array<{ code: string; title: string; count: number }>;
+}
+
+export interface UploadedCampaignMedia {
+  url: string;
+}
+
+export function listCampaigns(channelId: number | null, signal?: AbortSignal): Promise<CampaignView[]> {
+  const query = channelId === null ? '' : `?channelId=${channelId}`;
+  return apiGet<CampaignView[]>(`/campaigns${query}`, { signal });
+}
+
+export function createCampaign(creation: CampaignCreation): Promise<CampaignView> {
+  return apiPost<CampaignView>('/campaign', creation);
+}
+
+/** A running campaign stops first; what was sent stays sent. */
+export function deleteCampaign(id: number): Promise<{ id: number; deleted: true }> {
+  return sendRequest<{ id: number; deleted: true }>({ method: 'DELETE', path: `/campaign/${id}`, body: {} });
+}
+
+export function pauseCampaign(id: number): Promise<CampaignView> {
+  return apiPost<CampaignView>(`/campaign/${id}/pause`);
+}
+
+export function resumeCampaign(id: number): Promise<CampaignView> {
+  return apiPost<CampaignView>(`/campaign/${id}/resume`);
+}
+
+export function getTotalPricing(
+  query: AudienceQuery & { templateId: number },
+): Promise<{ totalCost: number; recipients: number }> {
+  return apiPost<{ totalCost: number; recipients: number }>('/broadcast/getTotalPricing', query);
+}
+
+/** The contacts the campaign would reach now (the daily-limit dialog compares them with the tier). */
+export function getAudience(query: AudienceQuery): Promise<{ recipients: number }> {
+  return apiPost<{ recipients: number }>('/broadcast/audience', query);
+}
+
+export function listBroadcastTags(channelId: number, signal?: AbortSignal): Promise<BroadcastTag[]> {
+  return apiGet<BroadcastTag[]>(`/broadcast/tags?channelId=${channelId}`, { signal });
+}
+
+export function getAccountStatus(providerId: string, signal?: AbortSignal): Promise<AccountStatus> {
+  return apiGet<AccountStatus>(`/broadcast/get360Status?providerId=${encodeURIComponent(providerId)}`, {
+    signal,
+  });
+}
+
+/** POST /broadcast/media, multipart {file, name, weight, fileType}, with upload progress. */
+export function uploadCampaignMedia(
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedCampaignMedia> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('name', file.name);
+  form.append('weight', String(file.size));
+  form.append('fileType', file.type);
+  return sendRequest<UploadedCampaignMedia>({
+    method: 'POST',
+    path: '/broadcast/media',
+    body: form,
+    onProgress,
+    signal,
+  });
+}
+
+export function getCampaignAnalytics(campaignId: number, signal?: AbortSignal): Promise<CampaignAnalytics> {
+  return apiPost<CampaignAnalytics>('/campaign/analitycs', { campaignId }, { signal });
+}
+
+export const campaignExportFileName = (id: number): string => `campana-${id}.xlsx`;
+
+/** GET /campaign/:id/export: the workbook, fetched with the session's token and saved by the browser. */
+export async function exportCampaign(id: number): Promise<void> {
+  const blob = await fetchAuthorizedBlob(`/api/campaign/${id}/export`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = campaignExportFileName(id);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the download; the URL can go on the next tick.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
