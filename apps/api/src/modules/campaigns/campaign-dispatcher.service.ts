@@ -31,6 +31,8 @@ export function rateWindows(rate: number): { windowMs: number; perWindow: number
 
 // How long one dispatch job sends before it hands over to a fresh one (another instance may take it).
 const SLICE_MS = 60_000;
+// How often the campaigns being sent are looked at again (a pause or a delete takes effect within it).
+const STOP_CHECK_MS = 250;
 // Recipients claimed ahead of the rate's grants, in windows' worth.
 const CLAIM_AHEAD_WINDOWS = 4;
 // Calls in flight at once per dispatcher: enough for 1,000 msg/s at a provider answering in 200 ms.
@@ -164,12 +166,26 @@ export class CampaignDispatcherService implements OnModuleInit {
       if (claimed.length === 0) exhausted = true;
       queue.push(...claimed);
     };
+    // A campaign paused or deleted meanwhile: its claimed recipients are not called, they go back to waiting.
+    let checkedRunningAt = Date.now();
+    const dropStopped = async (): Promise<void> => {
+      checkedRunningAt = Date.now();
+      const running = new Set((await this.campaigns.runningOnChannel(channelId)).map((c) => c.id));
+      const stopped = queue.filter((r) => !running.has(r.campaignId));
+      if (stopped.length === 0) return;
+      const keep = queue.filter((r) => running.has(r.campaignId));
+      queue.splice(0, queue.length, ...keep);
+      await this.campaigns.releaseClaims(
+        stopped.map((r) => ({ recipientId: r.id, messageId: r.messageId, retryAfterMs: 0 })),
+      );
+    };
     try {
       while (Date.now() < deadline) {
         if (sending.pauseUntil > Date.now()) {
           await sleep(sending.pauseUntil - Date.now());
           continue;
         }
+        if (queue.length > 0 && Date.now() - checkedRunningAt > STOP_CHECK_MS) await dropStopped();
         if (queue.length === 0) {
           if (exhausted) break;
           await topUp();

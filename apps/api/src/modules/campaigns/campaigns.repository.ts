@@ -439,8 +439,9 @@ export class CampaignsRepository {
   }
 
   /**
-   * The provider said no for now (its rate limit): nothing reached it, so they go back to pending and their
-   * messages go away (the next claim writes new ones); their claim no longer counts toward the day.
+   * The provider said no for now (its rate limit), or they were never called: nothing reached it, so they go back
+   * to pending (skipped, for a campaign deleted meanwhile) and their messages go away (the next claim writes new
+   * ones); their claim no longer counts toward the day.
    */
   async releaseClaims(
     released: ReadonlyArray<{ recipientId: string; messageId: number; retryAfterMs: number }>,
@@ -448,11 +449,12 @@ export class CampaignsRepository {
     if (released.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       await sql`
-        UPDATE campaign_recipients r SET state = 'pending', "claimedAt" = NULL, "messageId" = NULL,
-               "retryAt" = now() + make_interval(secs => v.wait / 1000.0)
+        UPDATE campaign_recipients r
+           SET state = CASE WHEN c."deletedAt" IS NULL THEN 'pending' ELSE 'skipped' END, "claimedAt" = NULL,
+               "messageId" = NULL, "retryAt" = now() + make_interval(secs => v.wait / 1000.0)
           FROM unnest(${released.map((r) => r.recipientId)}::bigint[], ${released.map((r) => r.retryAfterMs)}::int[])
-               AS v(id, wait)
-         WHERE r.id = v.id AND r.state = 'sending'`.execute(trx);
+               AS v(id, wait), campaigns c
+         WHERE r.id = v.id AND r.state = 'sending' AND c.id = r."campaignId"`.execute(trx);
       await sql`DELETE FROM messages WHERE id = ANY(${released.map((r) => r.messageId)}::int[])
                   AND "messageApiId" IS NULL`.execute(trx);
     });
