@@ -871,6 +871,9 @@ describe('the number’s quality and daily tier (GET /api/broadcast/get360Status
       dailyLimit: 1000,
       messagesPerSecond: 80,
     });
+    // The same number named by its channel id.
+    const byChannel = await api(s.token, 'get', `/broadcast/get360Status?channelId=${s.channelId}`);
+    expect(byChannel.body).toEqual(status.body);
     const asked = t.graph.to('GET', `/v23.0/${s.providerId}`);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked[0].headers.authorization).toBe(`Bearer token-${s.providerId}`);

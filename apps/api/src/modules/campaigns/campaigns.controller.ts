@@ -109,7 +109,7 @@ export class CampaignsController {
   @ApiErrors(400, 403)
   @Get('broadcast/get360Status')
   status(@CurrentUser() user: AuthUser, @Query() query: ProviderIdQuery): Promise<AccountStatusView> {
-    return this.campaigns.accountStatus(user, query.providerId);
+    return this.campaigns.accountStatus(user, query);
   }
 
   @ApiOperation({

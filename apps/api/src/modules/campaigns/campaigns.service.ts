@@ -205,10 +205,18 @@ export class CampaignsService {
   }
 
   /** GET /broadcast/get360Status: the number's daily tier and quality, from its provider (kept on the channel). */
-  async accountStatus(user: AuthUser, providerId: string): Promise<AccountStatusView> {
-    const channelId = await this.campaigns.channelIdByProviderId(user.companyId, providerId.trim());
-    if (channelId === undefined)
+  async accountStatus(
+    user: AuthUser,
+    query: { providerId?: string | null; channelId?: number | null },
+  ): Promise<AccountStatusView> {
+    if (query.channelId) return this.readAccountStatus(await this.campaignChannel(user, query.channelId));
+    const providerId = query.providerId?.trim() ?? '';
+    const channelId = providerId
+      ? await this.campaigns.channelIdByProviderId(user.companyId, providerId)
+      : undefined;
+    if (channelId === undefined) {
       throw AppException.validation('providerId', CAMPAIGN_MESSAGES.channelNotFound);
+    }
     return this.readAccountStatus(await this.campaignChannel(user, channelId));
   }
 

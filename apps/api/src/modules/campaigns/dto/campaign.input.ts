@@ -140,7 +140,14 @@ export class ChannelQuery {
 }
 
 export class ProviderIdQuery {
-  @ApiProperty({ description: "The channel's providerId (its phone number id)" })
+  @ApiPropertyOptional({ description: "The channel's providerId (its phone number id); or give channelId" })
+  @IsOptional()
   @IsString({ message: INPUT_MESSAGES.invalidChannel })
-  providerId: string;
+  providerId?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'The channel, instead of its providerId' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsId(INPUT_MESSAGES.invalidChannel)
+  channelId?: number | null;
 }
