@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../src/database/kysely';
-import { JobsRepository } from '../src/jobs/jobs.repository';
+import { describe, expect, it } from 'vitest';
 import { startTestApp } from './helpers';
-import { assertBuilt, exited, FakeGraph, type Instance, startInstance } from './instance-kit';
+import { exited, processSuite } from './instance-kit';
 import { type AppWithSql, newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
 import { testSql } from './sql';
 
@@ -20,29 +15,8 @@ const KILLS_AT = [3000, 7000];
 const API_FEATURE = 'dist/modules/campaigns/campaign-dispatcher.service.js';
 
 const ds = testSql();
-const graph = new FakeGraph();
-const instances: Instance[] = [];
-let graphUrl = '';
-let dataDir = '';
-let db: Database;
-
-beforeAll(async () => {
-  assertBuilt(API_FEATURE);
-  graphUrl = await graph.start();
-  dataDir = mkdtempSync(join(tmpdir(), 'crm-campaign-crash-'));
-  db = createDatabase(inject('databaseUrl'));
-});
-
-afterAll(async () => {
-  for (const instance of instances) {
-    if (instance.child.exitCode === null && instance.child.signalCode === null)
-      instance.child.kill('SIGTERM');
-  }
-  await Promise.all(instances.map((instance) => exited(instance.child)));
-  await graph.close();
-  await db?.destroy();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const suite = processSuite(API_FEATURE, 'campaign-crash');
+const { graph } = suite;
 
 /** 10,000 contacts of the channel, each with a valid Mexican number and the campaign's tag. */
 async function contacts(tenant: Tenant): Promise<number> {
@@ -67,7 +41,10 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
   it('sends each of 10,000 recipients exactly once', { timeout: 240_000 }, async () => {
     const started = Date.now();
     // ---- The campaign, created through the API by an instance that runs no job. ----
-    const prep = await startTestApp({ JOBS_ENABLED: 'false', WHATSAPP_GRAPH_URL: `${graphUrl}/prep/v23.0` });
+    const prep = await startTestApp({
+      JOBS_ENABLED: 'false',
+      WHATSAPP_GRAPH_URL: `${suite.graphUrl()}/prep/v23.0`,
+    });
     const app: AppWithSql = { ...prep, ds };
     let tenant!: Tenant;
     try {
@@ -112,8 +89,7 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
     // ---- The sender, killed twice the moment the provider receives one of its sends. ----
     const env = { CAMPAIGN_STALE_CLAIM_MS: '3000' };
     const names = ['a', 'b', 'c'];
-    let current = await startInstance(names[0], graphUrl, dataDir, env);
-    instances.push(current);
+    let current = await suite.start(names[0], env);
     graph.statusTarget = current.baseUrl;
     const kills: Array<{ instance: string; at: number }> = [];
     graph.onSend = (send, res) => {
@@ -124,7 +100,6 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
       res.destroy();
       return false;
     };
-    const recovery = new JobsRepository(db, inject('databaseUrl'));
     const state = async () => {
       const [row] = await ds.query(
         `SELECT c.status,
@@ -141,9 +116,8 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
           // A fresh process, as an orchestrator would start; the dead one's jobs are released (the survivor's own
           // recovery does this within two minutes; the test runs it now).
           await exited(current.child);
-          await recovery.unlockDeadWorkers(0);
-          current = await startInstance(names[kills.length], graphUrl, dataDir, env);
-          instances.push(current);
+          await suite.recoverDeadWorkers();
+          current = await suite.start(names[kills.length], env);
           graph.statusTarget = current.baseUrl;
         }
         const now = await state();

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createDatabase, type Database } from '../src/database/kysely';
+import { JobsRepository } from '../src/jobs/jobs.repository';
 import { waitFor } from './scheduled-sends-helpers';
 import { metaSignature } from './webhook-helpers';
 
@@ -275,4 +278,55 @@ export function newestSource(dir: string): number {
 export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => child.once('exit', () => done()));
+}
+
+/** What a suite of built-API processes shares: the fake Graph API, its URL, a data folder, the instances it started. */
+export interface ProcessSuite {
+  readonly graph: FakeGraph;
+  readonly instances: Instance[];
+  graphUrl(): string;
+  /** Starts an instance of the built API (kept for the suite's teardown). */
+  start(name: string, env?: Record<string, string>): Promise<Instance>;
+  /** Releases the jobs of stopped workers now (a survivor does it by itself within two minutes). */
+  recoverDeadWorkers(): Promise<string[]>;
+}
+
+/**
+ * Registers the suite's set-up (the build of `feature` checked, the fake Graph API, a data folder) and teardown (every
+ * instance stopped, all removed).
+ */
+export function processSuite(feature: string, label: string): ProcessSuite {
+  const graph = new FakeGraph();
+  const instances: Instance[] = [];
+  let graphUrl = '';
+  let dataDir = '';
+  let db: Database | null = null;
+  beforeAll(async () => {
+    // `pnpm test` builds first; run alone, these tests need the build of the sources they test.
+    assertBuilt(feature);
+    graphUrl = await graph.start();
+    dataDir = mkdtempSync(join(tmpdir(), `crm-${label}-`));
+    db = createDatabase(inject('databaseUrl'));
+  });
+  afterAll(async () => {
+    for (const instance of instances) {
+      if (instance.child.exitCode === null && instance.child.signalCode === null)
+        instance.child.kill('SIGTERM');
+    }
+    await Promise.all(instances.map((instance) => exited(instance.child)));
+    await graph.close();
+    await db?.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    graph,
+    instances,
+    graphUrl: () => graphUrl,
+    async start(name, env = {}) {
+      const instance = await startInstance(name, graphUrl, dataDir, env);
+      instances.push(instance);
+      return instance;
+    },
+    recoverDeadWorkers: () => new JobsRepository(db as Database, inject('databaseUrl')).unlockDeadWorkers(0),
+  };
 }

@@ -1,19 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Database } from '../src/database/kysely';
-import { JobsRepository } from '../src/jobs/jobs.repository';
+import { describe, expect, it } from 'vitest';
 import { gql, startTestApp } from './helpers';
-import {
-  assertBuilt,
-  exited,
-  FakeGraph,
-  type Instance,
-  inBatches,
-  type Received,
-  startInstance,
-} from './instance-kit';
+import { inBatches, processSuite, type Received } from './instance-kit';
 import {
   type AppWithSql,
   agentWrites,
@@ -44,36 +31,17 @@ const FOLLOW_UP_CONVERSATIONS = FOLLOW_UPS;
 const SCHEDULED = FOLLOW_UPS + BOT_CONVERSATIONS * BOT_LAPSES.length;
 
 const ds = testSql();
-const graph = new FakeGraph();
-const instances: Instance[] = [];
-let graphUrl = '';
-let dataDir = '';
-let db: Database;
-
-beforeAll(async () => {
-  // `pnpm test` builds first; run alone, this test needs the build of the sources it tests.
-  assertBuilt(API_FEATURE);
-  graphUrl = await graph.start();
-  dataDir = mkdtempSync(join(tmpdir(), 'crm-two-instances-'));
-  db = createDatabase(inject('databaseUrl'));
-});
-
-afterAll(async () => {
-  for (const instance of instances) {
-    if (instance.child.exitCode === null && instance.child.signalCode === null)
-      instance.child.kill('SIGTERM');
-  }
-  await Promise.all(instances.map((instance) => exited(instance.child)));
-  await graph.close();
-  await db?.destroy();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const suite = processSuite(API_FEATURE, 'two-instances');
+const { graph, instances } = suite;
 
 describe('two API instances, one killed halfway', () => {
   it('send every scheduled follow-up and follow-up bot exactly once', { timeout: 90_000 }, async () => {
     const started = Date.now();
     // ---- The rows, written through the API by an instance that runs no job (JOBS_ENABLED=false). ----
-    const prep = await startTestApp({ JOBS_ENABLED: 'false', WHATSAPP_GRAPH_URL: `${graphUrl}/prep/v23.0` });
+    const prep = await startTestApp({
+      JOBS_ENABLED: 'false',
+      WHATSAPP_GRAPH_URL: `${suite.graphUrl()}/prep/v23.0`,
+    });
     const app: AppWithSql = { ...prep, ds };
     let tenant!: Tenant;
     let bots!: Tenant;
@@ -146,9 +114,7 @@ describe('two API instances, one killed halfway', () => {
     expect(expected.size).toBe(SCHEDULED);
 
     // ---- Two instances of the built API. ----
-    instances.push(
-      ...(await Promise.all([startInstance('a', graphUrl, dataDir), startInstance('b', graphUrl, dataDir)])),
-    );
+    await Promise.all([suite.start('a'), suite.start('b')]);
     const [a, b] = instances;
     graph.statusTarget = b.baseUrl;
     // What the rows above queued runs first: the customers' messages through automation, the agents' texts.
@@ -196,7 +162,6 @@ describe('two API instances, one killed halfway', () => {
 
     // The survivor releases a dead worker's jobs by itself within two minutes (JobQueueService: liveness lock,
     // one-minute grace, checked every minute); the test runs that same recovery now rather than waiting for it.
-    const recovery = new JobsRepository(db, inject('databaseUrl'));
     const pendingSends = async () => {
       const [row] = await ds.query(
         `SELECT
@@ -216,7 +181,7 @@ describe('two API instances, one killed halfway', () => {
           killedAt = Date.now();
           a.child.kill('SIGKILL');
         }
-        if (killedOn) await recovery.unlockDeadWorkers(0);
+        if (killedOn) await suite.recoverDeadWorkers();
         const left = await pendingSends();
         return killedOn !== null && left.followUps === 0 && left.bots === 0 && left.unsent === 0;
       },
