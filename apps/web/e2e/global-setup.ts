@@ -239,6 +239,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('Build the web client first: run `vite build`');
 
   const port = await freePort();
+  // The embedded PostgreSQL's port is chosen here so a test can reach the database (e2e/campaigns.e2e.ts gives a
+  // sandbox channel the providerId marks that make it report another quality or tier).
+  const pgPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'charla-e2e-'));
   // The embedded PostgreSQL runs as its own system user when started by root: it must reach the directory.
   await chmod(dataDir, 0o755);
@@ -260,6 +263,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SANDBOX_DELAY_MS: process.env.SANDBOX_DELAY_MS ?? '300',
       WHATSAPP_GRAPH_URL: `${graph.url}/v23.0`,
       JOB_POLL_MS: '100',
+      EMBEDDED_PG_PORT: String(pgPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -294,5 +298,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('baseUrl', baseUrl);
   project.provide('fakeGraphUrl', graph.url);
+  project.provide(
+    'databaseUrl',
+    process.env.DATABASE_URL || `postgres://postgres:postgres@127.0.0.1:${pgPort}/crm`,
+  );
   return stop;
 }

@@ -4,6 +4,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The fake WhatsApp Graph API the e2e API sends to; GET {fakeGraphUrl}/__requests lists what it received. */
     fakeGraphUrl: string;
+    /** The API's PostgreSQL (its embedded one unless DATABASE_URL is set), for the few states no route makes. */
+    databaseUrl: string;
   }
 }
 

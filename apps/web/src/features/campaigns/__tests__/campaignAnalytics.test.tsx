@@ -4,14 +4,16 @@ import type { CampaignAnalytics } from '../api/campaigns.rest';
 import {
   callsNamed,
   campaignView,
-  clearDrafts,
+  openBroadcast,
+  type RestAnswer,
   reach,
-  renderBroadcast,
-  stubCampaignServer,
+  resetBroadcast,
 } from './campaignsTestKit';
 import { emit } from './socketStub';
 
 vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
+
+afterEach(resetBroadcast);
 
 const ANALYTICS: CampaignAnalytics = {
   campaign: campaignView({
@@ -25,6 +27,10 @@ const ANALYTICS: CampaignAnalytics = {
   totals: { total: 120, pending: 24, sent: 40, delivered: 30, viewed: 20, failed: 6, check: 0 },
   failedReasons: [{ code: '131026', title: 'Message undeliverable', count: 6 }],
 };
+
+/** The results page of campaign 50, its counts answered by `analytics`. */
+const openResults = (analytics: RestAnswer = { status: 200, body: ANALYTICS }) =>
+  openBroadcast('/broadcast/analytics?campaignId=50', { rest: { 'POST /campaign/analitycs': analytics } });
 
 const { createObjectURL, revokeObjectURL } = URL;
 let saved: Blob[] = [];
@@ -41,16 +47,11 @@ beforeEach(() => {
 afterEach(() => {
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = revokeObjectURL;
-  vi.unstubAllGlobals();
-  clearDrafts();
 });
 
 describe('campaign results page', () => {
   it('titles the page with the name and creation date and shows the delivery breakdown', async () => {
-    const calls = stubCampaignServer({
-      rest: { 'POST /campaign/analitycs': { status: 200, body: ANALYTICS } },
-    });
-    renderBroadcast('/broadcast/analytics?campaignId=50');
+    const { calls } = openResults();
     const title = await screen.findByRole('heading', { level: 3 });
     await waitFor(() => expect(title.textContent).toContain('Promoción de marzo'));
     expect(title.textContent).toMatch(/1 mar 2026/);
@@ -75,10 +76,7 @@ describe('campaign results page', () => {
 
   it('reads the counts again when the campaign changes', async () => {
     let answer = ANALYTICS;
-    const calls = stubCampaignServer({
-      rest: { 'POST /campaign/analitycs': () => ({ status: 200, body: answer }) },
-    });
-    renderBroadcast('/broadcast/analytics?campaignId=50');
+    const { calls } = openResults(() => ({ status: 200, body: answer }));
     await waitFor(() => expect(screen.getByTestId('campaign-card-viewed').textContent).toContain('20'));
     answer = { ...ANALYTICS, totals: { ...ANALYTICS.totals, viewed: 35, delivered: 15 } };
     emit('campaignUpdated', {
@@ -106,16 +104,13 @@ describe('campaign results page', () => {
   });
 
   it('downloads the export with the session’s token', async () => {
-    const calls = stubCampaignServer({
-      rest: { 'POST /campaign/analitycs': { status: 200, body: ANALYTICS } },
-    });
     const clicks: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
       clicks.push(this.download);
     });
-    renderBroadcast('/broadcast/analytics?campaignId=50');
+    const { calls } = openResults();
     const exportButton = await screen.findByRole('button', { name: /Exportar/ });
     await waitFor(() => expect((exportButton as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(exportButton);
@@ -127,15 +122,13 @@ describe('campaign results page', () => {
   });
 
   it('goes back to the table', async () => {
-    stubCampaignServer({ rest: { 'POST /campaign/analitycs': { status: 200, body: ANALYTICS } } });
-    renderBroadcast('/broadcast/analytics?campaignId=50');
+    openResults();
     fireEvent.click(await screen.findByRole('button', { name: /Volver a la tabla/ }));
     await reach('/broadcast/table');
   });
 
   it('sends a missing campaign id to the table', async () => {
-    stubCampaignServer();
-    renderBroadcast('/broadcast/analytics');
+    openBroadcast('/broadcast/analytics');
     await reach('/broadcast/table');
   });
 });

@@ -6,12 +6,13 @@ import { forgetLoadedCampaignDrafts } from '../hooks/useCampaignDraft';
 import {
   ADMIN,
   callsNamed,
-  clearDrafts,
   draftTemplate,
   HEADER_URL,
   location,
+  openBroadcast,
   reach,
   renderBroadcast,
+  resetBroadcast,
   seedDraft,
   storedDraft,
   stubCampaignServer,
@@ -19,10 +20,7 @@ import {
 
 vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearDrafts();
-});
+afterEach(resetBroadcast);
 
 const COMPLETE = {
   channelId: 7,
@@ -45,9 +43,7 @@ async function confirm() {
 
 describe('campaign creation', () => {
   it('posts the 01 §7 payload, shows the overlay for 2 seconds, resets the draft and opens the table', async () => {
-    const calls = stubCampaignServer();
-    seedDraft(COMPLETE);
-    renderBroadcast('/broadcast/pricing');
+    const { calls } = openBroadcast('/broadcast/pricing', { draft: COMPLETE });
     await confirm();
 
     expect(await screen.findByText('¡Has creado tu campaña con éxito!')).toBeDefined();
@@ -83,21 +79,21 @@ describe('campaign creation', () => {
   });
 
   it('sends the new file, no tag to create and no mode for a single tag', async () => {
-    const calls = stubCampaignServer();
-    seedDraft({
-      ...COMPLETE,
-      tagsIds: [3],
-      conjunction: null,
-      changeMedia: true,
-      file: {
-        url: 'https://cdn.test/campanas/oferta.jpg',
-        name: 'oferta.jpg',
-        mimeType: 'image/jpeg',
-        weight: 4,
+    const { calls } = openBroadcast('/broadcast/pricing', {
+      draft: {
+        ...COMPLETE,
+        tagsIds: [3],
+        conjunction: null,
+        changeMedia: true,
+        file: {
+          url: 'https://cdn.test/campanas/oferta.jpg',
+          name: 'oferta.jpg',
+          mimeType: 'image/jpeg',
+          weight: 4,
+        },
+        shouldCreateTag: false,
       },
-      shouldCreateTag: false,
     });
-    renderBroadcast('/broadcast/pricing');
     await confirm();
     await screen.findByText('¡Has creado tu campaña con éxito!');
     expect(callsNamed(calls, 'POST /campaign')[0]?.body).toMatchObject({
@@ -110,21 +106,10 @@ describe('campaign creation', () => {
   });
 
   it('sends no file for a template without header media, and the largest integer for an unlimited tier', async () => {
-    const calls = stubCampaignServer({
-      rest: {
-        'GET /broadcast/get360Status': {
-          status: 200,
-          body: {
-            current_limit: 'TIER_UNLIMITED',
-            current_quality_rating: 'HIGH',
-            dailyLimit: null,
-            messagesPerSecond: 80,
-          },
-        },
-      },
+    const { calls } = openBroadcast('/broadcast/pricing', {
+      account: { current_limit: 'TIER_UNLIMITED', dailyLimit: null },
+      draft: { ...COMPLETE, template: draftTemplate(31) },
     });
-    seedDraft({ ...COMPLETE, template: draftTemplate(31) });
-    renderBroadcast('/broadcast/pricing');
     await waitFor(() => expect(screen.getByTestId('campaign-daily-limit').textContent).toBe('Ilimitado'));
     await confirm();
     await screen.findByText('¡Has creado tu campaña con éxito!');
@@ -136,7 +121,8 @@ describe('campaign creation', () => {
   });
 
   it('shows "Error al crear la campaña" when the creation fails, and keeps the draft', async () => {
-    stubCampaignServer({
+    openBroadcast('/broadcast/pricing', {
+      draft: COMPLETE,
       rest: {
         'POST /campaign': {
           status: 500,
@@ -144,8 +130,6 @@ describe('campaign creation', () => {
         },
       },
     });
-    seedDraft(COMPLETE);
-    renderBroadcast('/broadcast/pricing');
     await confirm();
     expect(await screen.findByText('Error al crear la campaña')).toBeDefined();
     expect(screen.queryByText('¡Has creado tu campaña con éxito!')).toBeNull();
@@ -154,7 +138,8 @@ describe('campaign creation', () => {
   });
 
   it('takes the user to the step of a field the server refused, with its text', async () => {
-    stubCampaignServer({
+    openBroadcast('/broadcast/pricing', {
+      draft: COMPLETE,
       rest: {
         'POST /campaign': {
           status: 400,
@@ -167,17 +152,15 @@ describe('campaign creation', () => {
         },
       },
     });
-    seedDraft(COMPLETE);
-    renderBroadcast('/broadcast/pricing');
     await confirm();
     await reach('/broadcast/name');
     expect(await screen.findByText('El nombre de la campaña es obligatorio')).toBeDefined();
   });
 
   it('refuses a send date that became past before posting', async () => {
-    const calls = stubCampaignServer();
-    seedDraft({ ...COMPLETE, sendDate: '2020-01-01', sendAt: '2020-01-01T16:30:00.000Z' });
-    renderBroadcast('/broadcast/pricing');
+    const { calls } = openBroadcast('/broadcast/pricing', {
+      draft: { ...COMPLETE, sendDate: '2020-01-01', sendAt: '2020-01-01T16:30:00.000Z' },
+    });
     await confirm();
     await reach('/broadcast/selectDate');
     expect(await screen.findByText('La fecha de envío no puede ser anterior a hoy')).toBeDefined();
@@ -186,11 +169,10 @@ describe('campaign creation', () => {
 
   it('only logs a failed pricing fetch: the loading ends and the campaign can still be created', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stubCampaignServer({
+    openBroadcast('/broadcast/pricing', {
+      draft: COMPLETE,
       rest: { 'POST /broadcast/getTotalPricing': { status: 500, body: { code: 'INTERNAL_ERROR' } } },
     });
-    seedDraft(COMPLETE);
-    renderBroadcast('/broadcast/pricing');
     expect((await screen.findByTestId('campaign-total-cost')).textContent).toBe('—');
     expect(warn).toHaveBeenCalled();
     expect(screen.queryByText('Ha ocurrido un error')).toBeNull();
@@ -200,9 +182,9 @@ describe('campaign creation', () => {
 
 describe('createTag step', () => {
   it('offers the palette with the first colour chosen and refuses an empty name with TAG_NAME_EMPTY as a toast', async () => {
-    stubCampaignServer();
-    seedDraft({ ...COMPLETE, shouldCreateTag: null, tagToCreate: EMPTY_CAMPAIGN_DRAFT.tagToCreate });
-    renderBroadcast('/broadcast/createTag');
+    openBroadcast('/broadcast/createTag', {
+      draft: { ...COMPLETE, shouldCreateTag: null, tagToCreate: EMPTY_CAMPAIGN_DRAFT.tagToCreate },
+    });
     fireEvent.click(await screen.findByLabelText('Sí, crear etiqueta'));
     const colors = await screen.findByTestId('campaign-tag-colors');
     expect(within(colors).getAllByRole('radio')).toHaveLength(7);
@@ -226,9 +208,7 @@ describe('createTag step', () => {
 
 describe('the kept draft', () => {
   it('survives a reload of the page, for the same user and company only', async () => {
-    stubCampaignServer();
-    seedDraft({ channelId: 7, type: 'TAG' });
-    const first = renderBroadcast('/broadcast/tags');
+    const first = openBroadcast('/broadcast/tags', { draft: { channelId: 7, type: 'TAG' } });
     await screen.findByText('Clientes VIP');
     fireEvent.click(screen.getByLabelText('Elegir Clientes VIP'));
     fireEvent.click(screen.getByLabelText('Elegir Nuevos'));
@@ -252,7 +232,8 @@ describe('the kept draft', () => {
   });
 
   it('is not another user’s draft', async () => {
-    stubCampaignServer({ graphql: { channels: () => ({ data: { channels: [] } }) } });
+    // Kept by ADMIN, opened by another user of the company.
+    stubCampaignServer({ channels: [] });
     seedDraft({ channelId: 7, type: 'TAG', tagsIds: [1] });
     renderBroadcast('/broadcast/selectTemplate', makeMe('admin', { id: 2 }));
     await reach('/broadcast/table');

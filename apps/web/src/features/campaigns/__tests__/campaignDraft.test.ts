@@ -17,6 +17,15 @@ const IMAGE_HEADER = [
   { type: 'BODY', text: 'Hola' },
 ];
 
+/** A chosen template, as the draft keeps it, with that image header. */
+const IMAGE_TEMPLATE = {
+  id: 1,
+  name: 't',
+  category: 'marketing',
+  language: 'es_MX',
+  components: IMAGE_HEADER,
+};
+
 describe('campaign draft rules', () => {
   it('reads a template’s header media, not a text header', () => {
     expect(templateHeaderMedia(IMAGE_HEADER)).toEqual({ kind: 'image', url: 'https://cdn.test/h.jpg' });
@@ -30,11 +39,10 @@ describe('campaign draft rules', () => {
   });
 
   it('sends the new file over the template’s own media', () => {
-    const template = { id: 1, name: 't', category: 'marketing', language: 'es_MX', components: IMAGE_HEADER };
-    expect(campaignMedia({ template, file: null })?.url).toBe('https://cdn.test/h.jpg');
+    expect(campaignMedia({ template: IMAGE_TEMPLATE, file: null })?.url).toBe('https://cdn.test/h.jpg');
     expect(
       campaignMedia({
-        template,
+        template: IMAGE_TEMPLATE,
         file: { url: 'https://cdn.test/n.mp4', name: 'n.mp4', mimeType: 'video/mp4', weight: 1 },
       }),
     ).toEqual({ kind: 'video', url: 'https://cdn.test/n.mp4' });
@@ -57,10 +65,12 @@ describe('campaign draft rules', () => {
 
   it('forgets the uploaded file when another template is chosen', () => {
     const file = { url: 'u', name: 'n.jpg', mimeType: 'image/jpeg', weight: 1 };
-    const template = { id: 1, name: 't', category: 'marketing', language: 'es_MX', components: IMAGE_HEADER };
-    const draft = { ...EMPTY_CAMPAIGN_DRAFT, template, changeMedia: true, file };
-    expect(withTemplate(draft, template).file).toEqual(file);
-    expect(withTemplate(draft, { ...template, id: 2 })).toMatchObject({ changeMedia: false, file: null });
+    const draft = { ...EMPTY_CAMPAIGN_DRAFT, template: IMAGE_TEMPLATE, changeMedia: true, file };
+    expect(withTemplate(draft, IMAGE_TEMPLATE).file).toEqual(file);
+    expect(withTemplate(draft, { ...IMAGE_TEMPLATE, id: 2 })).toMatchObject({
+      changeMedia: false,
+      file: null,
+    });
   });
 
   it('reads the picked wall-clock moment in the company’s zone', () => {
@@ -77,7 +87,7 @@ describe('campaign draft rules', () => {
     expect(stepRedirect('tags', base)).toBeNull();
     expect(stepRedirect('selectTemplate', base)).toBe('tags');
     expect(stepRedirect('selectDate', { ...base, tagsIds: [1] })).toBe('selectTemplate');
-    const template = { id: 1, name: 't', category: 'marketing', language: 'es_MX', components: [] };
+    const template = { ...IMAGE_TEMPLATE, components: [] };
     expect(stepRedirect('selectMultimedia', { ...base, tagsIds: [1], template })).toBe('selectDate');
     expect(stepRedirect('name', { ...base, tagsIds: [1], template })).toBe('selectDate');
   });

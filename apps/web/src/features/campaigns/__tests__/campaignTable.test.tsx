@@ -1,24 +1,13 @@
+import { BROADCAST_STEPS } from '@crm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '../../../test/fakeXhr';
-import {
-  accountStatus,
-  callsNamed,
-  campaignView,
-  clearDrafts,
-  reach,
-  renderBroadcast,
-  seedDraft,
-  stubCampaignServer,
-} from './campaignsTestKit';
+import { callsNamed, campaignView, openBroadcast, reach, resetBroadcast } from './campaignsTestKit';
 import { emit } from './socketStub';
 
 vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearDrafts();
-});
+afterEach(resetBroadcast);
 
 const row = (name: string) => {
   const cell = screen.getByText(name);
@@ -29,7 +18,7 @@ const row = (name: string) => {
 
 describe('campaign table', () => {
   it('lists the channel’s campaigns with tags, status, dates, "Pendiente" and progress, and the account cards', async () => {
-    const calls = stubCampaignServer({
+    const { calls } = openBroadcast('/broadcast/table', {
       rest: {
         'GET /campaigns': {
           status: 200,
@@ -52,7 +41,6 @@ describe('campaign table', () => {
         },
       },
     });
-    renderBroadcast('/broadcast/table');
     await screen.findByText('Liquidación');
     // Only the WhatsApp channel is offered, and chosen for the user.
     expect(screen.getByTestId('campaign-channel').textContent).toContain('WhatsApp Ventas');
@@ -76,12 +64,11 @@ describe('campaign table', () => {
     // The header cards: the provider's quality and tier of the channel's number.
     await waitFor(() => expect(screen.getByTestId('campaign-quality').textContent).toBe('Alta'));
     expect(screen.getByTestId('campaign-daily-limit').textContent).toBe('1000 mensajes');
-    expect(callsNamed(calls, 'GET /broadcast/get360Status')[0]?.query).toBe('providerId=phone-7');
+    expect(callsNamed(calls, 'GET /broadcast/get360Status')[0]?.query).toMatch(/^channelId=\d+$/);
   });
 
   it('applies campaignUpdated events to the row they name', async () => {
-    stubCampaignServer();
-    renderBroadcast('/broadcast/table');
+    openBroadcast('/broadcast/table');
     await screen.findByText('Promoción de marzo');
     emit('campaignUpdated', {
       id: 50,
@@ -99,9 +86,8 @@ describe('campaign table', () => {
   });
 
   it('deletes a campaign only after "¿Seguro que quieres eliminar esta campaña?"', async () => {
-    stubCampaignServer();
     const requests = stubXhr(() => ({ status: 200, body: { id: 50, deleted: true } }));
-    renderBroadcast('/broadcast/table');
+    openBroadcast('/broadcast/table');
     await screen.findByText('Promoción de marzo');
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar Promoción de marzo' }));
     expect(await screen.findByText('¿Seguro que quieres eliminar esta campaña?')).toBeDefined();
@@ -115,7 +101,7 @@ describe('campaign table', () => {
   });
 
   it('pauses a running campaign and resumes a paused one with the server’s answer', async () => {
-    const calls = stubCampaignServer({
+    const { calls } = openBroadcast('/broadcast/table', {
       rest: {
         'GET /campaigns': {
           status: 200,
@@ -131,7 +117,6 @@ describe('campaign table', () => {
         },
       },
     });
-    renderBroadcast('/broadcast/table');
     fireEvent.click(await screen.findByRole('button', { name: /Pausar/ }));
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Pausada'));
     const resume = screen.getByRole('button', { name: /Reanudar/ });
@@ -144,26 +129,20 @@ describe('campaign table', () => {
 });
 
 describe('quality modal before the type step', () => {
-  it('goes straight to the type step when the quality is Alta', async () => {
-    stubCampaignServer();
-    renderBroadcast('/broadcast/table');
-    await waitFor(() => expect(screen.getByTestId('campaign-quality').textContent).toBe('Alta'));
+  /** Presses "Crear campaña" on the table once it shows the number's quality as `label`. */
+  async function createAt(rating: 'HIGH' | 'MEDIUM' | 'LOW', label: string) {
+    openBroadcast('/broadcast/table', { account: { current_quality_rating: rating } });
+    await waitFor(() => expect(screen.getByTestId('campaign-quality').textContent).toBe(label));
     fireEvent.click(screen.getByRole('button', { name: /Crear campaña/ }));
+  }
+
+  it('goes straight to the type step when the quality is Alta', async () => {
+    await createAt('HIGH', 'Alta');
     await reach('/broadcast/type');
   });
 
   it('warns on Media and lets the user continue to the type step', async () => {
-    stubCampaignServer({
-      rest: {
-        'GET /broadcast/get360Status': {
-          status: 200,
-          body: accountStatus({ current_quality_rating: 'MEDIUM' }),
-        },
-      },
-    });
-    renderBroadcast('/broadcast/table');
-    await waitFor(() => expect(screen.getByTestId('campaign-quality').textContent).toBe('Media'));
-    fireEvent.click(screen.getByRole('button', { name: /Crear campaña/ }));
+    await createAt('MEDIUM', 'Media');
     const message = await screen.findByTestId('campaign-quality-message');
     expect(message.getAttribute('data-gate')).toBe('warn');
     expect(message.textContent).toContain('Media');
@@ -173,17 +152,7 @@ describe('quality modal before the type step', () => {
   });
 
   it('blocks on Baja: only "Entendido", and the user stays on the table', async () => {
-    stubCampaignServer({
-      rest: {
-        'GET /broadcast/get360Status': {
-          status: 200,
-          body: accountStatus({ current_quality_rating: 'LOW' }),
-        },
-      },
-    });
-    renderBroadcast('/broadcast/table');
-    await waitFor(() => expect(screen.getByTestId('campaign-quality').textContent).toBe('Baja'));
-    fireEvent.click(screen.getByRole('button', { name: /Crear campaña/ }));
+    await createAt('LOW', 'Baja');
     const message = await screen.findByTestId('campaign-quality-message');
     expect(message.getAttribute('data-gate')).toBe('block');
     expect(message.textContent).toContain('Baja');
@@ -196,25 +165,18 @@ describe('quality modal before the type step', () => {
 });
 
 describe('steps without a channel', () => {
-  it.each([
-    'type',
-    'tags',
-    'selectTemplate',
-    'selectMultimedia',
-    'selectDate',
-    'preview',
-    'createTag',
-    'name',
-    'pricing',
-  ])('/broadcast/%s goes to the table when no channel is chosen', async (step) => {
-    stubCampaignServer({ graphql: { channels: () => ({ data: { channels: [] } }) } });
-    seedDraft({ channelId: null, tagsIds: [1] });
-    renderBroadcast(`/broadcast/${step}`);
-    await reach('/broadcast/table');
-  });
+  // Every step of the wizard; not the table itself, nor the results page, which stays (next test).
+  it.each(BROADCAST_STEPS.filter((step) => step !== 'table' && step !== 'analytics'))(
+    '/broadcast/%s goes to the table when no channel is chosen',
+    async (step) => {
+      openBroadcast(`/broadcast/${step}`, { channels: [], draft: { channelId: null, tagsIds: [1] } });
+      await reach('/broadcast/table');
+    },
+  );
 
   it('keeps the results page without a channel', async () => {
-    stubCampaignServer({
+    openBroadcast('/broadcast/analytics?campaignId=50', {
+      draft: { channelId: null },
       rest: {
         'POST /campaign/analitycs': {
           status: 200,
@@ -226,8 +188,6 @@ describe('steps without a channel', () => {
         },
       },
     });
-    seedDraft({ channelId: null });
-    renderBroadcast('/broadcast/analytics?campaignId=50');
     await screen.findByText('Volver a la tabla');
     expect(screen.getByTestId('location').textContent).toBe('/broadcast/analytics?campaignId=50');
   });

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { type RenderResult, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { Kind, parse } from 'graphql';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -53,7 +53,6 @@ function template(
     category,
     channelId: 7,
     components,
-    channel: { __typename: 'WhatsappTemplateChannel', id: 7, providerId: 'phone-7' },
   };
 }
 
@@ -104,7 +103,7 @@ export function campaignView(overrides: Partial<CampaignView> = {}): CampaignVie
   };
 }
 
-export function accountStatus(overrides: Partial<AccountStatus> = {}): AccountStatus {
+function accountStatus(overrides: Partial<AccountStatus> = {}): AccountStatus {
   return {
     current_limit: 'TIER_1K',
     current_quality_rating: 'HIGH',
@@ -127,7 +126,20 @@ export interface Reply {
   body: unknown;
 }
 
-type RestAnswer = Reply | ((call: Call) => Reply | Promise<Reply>);
+export type RestAnswer = Reply | ((call: Call) => Reply | Promise<Reply>);
+
+/** What a test changes in the stubbed server; the rest answers as the defaults below. */
+export interface ServerOptions {
+  graphql?: Record<string, () => unknown>;
+  /** By 'METHOD /path'; wins over the shortcuts below. */
+  rest?: Record<string, RestAnswer>;
+  /** The channels the GraphQL `channels` query lists (CHANNELS by default). */
+  channels?: unknown[];
+  /** Changes to the account status of the channel's number (GET /broadcast/get360Status). */
+  account?: Partial<AccountStatus>;
+  /** How many recipients POST /broadcast/audience counts (150 by default). */
+  audience?: number;
+}
 
 function rootField(query: string): string {
   for (const definition of parse(query).definitions) {
@@ -138,12 +150,12 @@ function rootField(query: string): string {
   return '';
 }
 
-function defaultRest(): Record<string, RestAnswer> {
+function defaultRest(options: ServerOptions): Record<string, RestAnswer> {
   return {
     'GET /campaigns': { status: 200, body: [campaignView()] },
     'GET /broadcast/tags': { status: 200, body: TAGS },
-    'GET /broadcast/get360Status': { status: 200, body: accountStatus() },
-    'POST /broadcast/audience': { status: 200, body: { recipients: 150 } },
+    'GET /broadcast/get360Status': { status: 200, body: accountStatus(options.account) },
+    'POST /broadcast/audience': { status: 200, body: { recipients: options.audience ?? 150 } },
     'POST /broadcast/getTotalPricing': { status: 200, body: { totalCost: 1.2345, recipients: 150 } },
     'POST /campaign': (call) => ({ status: 201, body: campaignView({ id: 51, ...(call.body as object) }) }),
   };
@@ -161,16 +173,14 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
  * Replaces fetch: GraphQL answered by root field (channels, whatsappTemplates), REST by method and path, query
  * string aside. Every call is recorded with its query string, body and headers.
  */
-export function stubCampaignServer(
-  options: { graphql?: Record<string, () => unknown>; rest?: Record<string, RestAnswer> } = {},
-): Call[] {
+export function stubCampaignServer(options: ServerOptions = {}): Call[] {
   const calls: Call[] = [];
   const graphql: Record<string, () => unknown> = {
-    channels: () => ({ data: { channels: CHANNELS } }),
+    channels: () => ({ data: { channels: options.channels ?? CHANNELS } }),
     whatsappTemplates: () => ({ data: { whatsappTemplates: TEMPLATES } }),
     ...options.graphql,
   };
-  const rest = { ...defaultRest(), ...options.rest };
+  const rest = { ...defaultRest(options), ...options.rest };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -239,6 +249,19 @@ export function renderBroadcast(entry: string, me: Me = ADMIN) {
   );
 }
 
+/**
+ * The usual start of a test: the server stubbed, a draft kept by an earlier visit (when given) and the page opened
+ * at `entry` for ADMIN. Answers the recorded calls with what `render` answers.
+ */
+export function openBroadcast(
+  entry: string,
+  { draft, ...server }: ServerOptions & { draft?: Partial<CampaignDraft> } = {},
+): RenderResult & { calls: Call[] } {
+  const calls = stubCampaignServer(server);
+  if (draft) seedDraft(draft);
+  return { calls, ...renderBroadcast(entry) };
+}
+
 export const location = (): string => screen.getByTestId('location').textContent ?? '';
 
 export async function reach(path: string, timeout = 3000): Promise<void> {
@@ -260,9 +283,15 @@ export function storedDraft(me: Me = ADMIN): CampaignDraft | null {
 }
 
 /** Forgets every kept draft between tests. */
-export function clearDrafts(): void {
+function clearDrafts(): void {
   sessionStorage.clear();
   forgetLoadedCampaignDrafts();
+}
+
+/** For every file's afterEach: the stubbed globals (fetch, XMLHttpRequest) back, and no draft kept. */
+export function resetBroadcast(): void {
+  vi.unstubAllGlobals();
+  clearDrafts();
 }
 
 /** The template the wizard stores for a fixture row. */

@@ -1,39 +1,34 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  accountStatus,
   callsNamed,
-  clearDrafts,
   location,
+  openBroadcast,
   reach,
-  renderBroadcast,
-  seedDraft,
+  resetBroadcast,
+  type ServerOptions,
   storedDraft,
-  stubCampaignServer,
 } from './campaignsTestKit';
 
 vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearDrafts();
-});
+afterEach(resetBroadcast);
 
 const tick = (name: string) => fireEvent.click(screen.getByLabelText(`Elegir ${name}`));
 const dialog = () => screen.getByRole('dialog');
 const checkedConjunction = () =>
   (within(dialog()).getByRole('radio', { checked: true }).closest('label')?.textContent ?? '').trim();
 
-async function openTags() {
-  seedDraft({ channelId: 7, type: 'TAG' });
-  renderBroadcast('/broadcast/tags');
+/** The tags step of a draft with its channel and type chosen, once the tags are listed. */
+async function openTags(server: ServerOptions = {}) {
+  const { calls } = openBroadcast('/broadcast/tags', { ...server, draft: { channelId: 7, type: 'TAG' } });
   await screen.findByText('Clientes VIP');
+  return calls;
 }
 
 describe('tag selection', () => {
   it('shows each tag with its creation date, colour and the channel’s contacts, and searches by name', async () => {
-    const calls = stubCampaignServer();
-    await openTags();
+    const calls = await openTags();
     expect(callsNamed(calls, 'GET /broadcast/tags')[0]?.query).toBe('channelId=7');
     expect(
       screen.getByText(
@@ -50,7 +45,6 @@ describe('tag selection', () => {
   });
 
   it('asks how to combine on the second tag with union chosen, saves the choice, and clears it back at one tag', async () => {
-    stubCampaignServer();
     await openTags();
 
     tick('Clientes VIP');
@@ -111,8 +105,7 @@ describe('tag selection', () => {
   });
 
   it('sends the tags and their mode to the audience count', async () => {
-    const calls = stubCampaignServer();
-    await openTags();
+    const calls = await openTags();
     tick('Clientes VIP');
     tick('Mayoreo');
     await screen.findByRole('dialog');
@@ -131,16 +124,7 @@ describe('tag selection', () => {
 
 describe('daily-limit dialog', () => {
   it('warns when the audience exceeds the daily limit: Regresar stays, Entendido goes on to the templates', async () => {
-    stubCampaignServer({
-      rest: {
-        'GET /broadcast/get360Status': {
-          status: 200,
-          body: accountStatus({ current_limit: 'TIER_250', dailyLimit: 250 }),
-        },
-        'POST /broadcast/audience': { status: 200, body: { recipients: 251 } },
-      },
-    });
-    await openTags();
+    await openTags({ account: { current_limit: 'TIER_250', dailyLimit: 250 }, audience: 251 });
     await waitFor(() => expect(screen.getByTestId('campaign-daily-limit').textContent).toBe('250 mensajes'));
     tick('Clientes VIP');
     fireEvent.click(screen.getByRole('button', { name: 'Elegir etiquetas' }));
@@ -163,16 +147,7 @@ describe('daily-limit dialog', () => {
   });
 
   it('does not appear when the audience fits the limit', async () => {
-    stubCampaignServer({
-      rest: {
-        'GET /broadcast/get360Status': {
-          status: 200,
-          body: accountStatus({ current_limit: 'TIER_250', dailyLimit: 250 }),
-        },
-        'POST /broadcast/audience': { status: 200, body: { recipients: 250 } },
-      },
-    });
-    await openTags();
+    await openTags({ account: { current_limit: 'TIER_250', dailyLimit: 250 }, audience: 250 });
     await waitFor(() => expect(screen.getByTestId('campaign-daily-limit').textContent).toBe('250 mensajes'));
     tick('Clientes VIP');
     fireEvent.click(screen.getByRole('button', { name: 'Elegir etiquetas' }));
@@ -180,16 +155,7 @@ describe('daily-limit dialog', () => {
   });
 
   it('never appears for an unlimited tier', async () => {
-    stubCampaignServer({
-      rest: {
-        'GET /broadcast/get360Status': {
-          status: 200,
-          body: accountStatus({ current_limit: 'TIER_UNLIMITED', dailyLimit: null }),
-        },
-        'POST /broadcast/audience': { status: 200, body: { recipients: 5_000_000 } },
-      },
-    });
-    await openTags();
+    await openTags({ account: { current_limit: 'TIER_UNLIMITED', dailyLimit: null }, audience: 5_000_000 });
     await waitFor(() => expect(screen.getByTestId('campaign-daily-limit').textContent).toBe('Ilimitado'));
     tick('Mayoreo');
     fireEvent.click(screen.getByRole('button', { name: 'Elegir etiquetas' }));

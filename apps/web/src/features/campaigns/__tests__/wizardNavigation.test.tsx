@@ -3,23 +3,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '../../../test/fakeXhr';
 import {
   callsNamed,
-  clearDrafts,
   draftTemplate,
   HEADER_URL,
   location,
+  openBroadcast,
   reach,
-  renderBroadcast,
-  seedDraft,
+  resetBroadcast,
   storedDraft,
-  stubCampaignServer,
 } from './campaignsTestKit';
 
 vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearDrafts();
-});
+afterEach(resetBroadcast);
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const continueButton = () => button('Continuar');
@@ -46,9 +41,7 @@ async function pickDateAndTime() {
 
 describe('campaign wizard navigation', () => {
   it('walks a template without header media from the type step to pricing and all the way back', async () => {
-    stubCampaignServer();
-    seedDraft({ channelId: 7 });
-    renderBroadcast('/broadcast/type');
+    openBroadcast('/broadcast/type', { draft: { channelId: 7 } });
 
     // type: Excel and Audiencia are not offered; Etiqueta(s) leads to the tags.
     expect(isDisabled(button(/Archivo de Excel/))).toBe(true);
@@ -130,10 +123,8 @@ describe('campaign wizard navigation', () => {
   });
 
   it('goes through selectMultimedia for a template with header media, both ways', async () => {
-    stubCampaignServer();
     const uploads = stubXhr(() => ({ status: 201, body: { url: 'https://cdn.test/campanas/oferta.jpg' } }));
-    seedDraft({ channelId: 7, type: 'TAG', tagsIds: [1] });
-    renderBroadcast('/broadcast/selectTemplate');
+    openBroadcast('/broadcast/selectTemplate', { draft: { channelId: 7, type: 'TAG', tagsIds: [1] } });
 
     fireEvent.click(await screen.findByText('aviso_envío'));
     await waitFor(() => expect(isDisabled(continueButton())).toBe(false));
@@ -189,10 +180,10 @@ describe('campaign wizard navigation', () => {
   });
 
   it('refuses a file of another kind than the template’s header', async () => {
-    stubCampaignServer();
     const uploads = stubXhr(() => ({ status: 201, body: { url: 'https://cdn.test/x.pdf' } }));
-    seedDraft({ channelId: 7, type: 'TAG', tagsIds: [1], template: draftTemplate(32), changeMedia: true });
-    renderBroadcast('/broadcast/selectMultimedia');
+    openBroadcast('/broadcast/selectMultimedia', {
+      draft: { channelId: 7, type: 'TAG', tagsIds: [1], template: draftTemplate(32), changeMedia: true },
+    });
     const input = await screen.findByTestId('campaign-media-input');
     fireEvent.change(input, {
       target: { files: [new File(['%PDF'], 'folleto.pdf', { type: 'application/pdf' })] },
@@ -203,17 +194,17 @@ describe('campaign wizard navigation', () => {
   });
 
   it('previews the template’s own header media when it is kept', async () => {
-    stubCampaignServer();
-    seedDraft({
-      channelId: 7,
-      type: 'TAG',
-      tagsIds: [1],
-      template: draftTemplate(32),
-      sendDate: '2030-06-15',
-      sendTime: '10:30',
-      sendAt: '2030-06-15T16:30:00.000Z',
+    openBroadcast('/broadcast/preview', {
+      draft: {
+        channelId: 7,
+        type: 'TAG',
+        tagsIds: [1],
+        template: draftTemplate(32),
+        sendDate: '2030-06-15',
+        sendTime: '10:30',
+        sendAt: '2030-06-15T16:30:00.000Z',
+      },
     });
-    renderBroadcast('/broadcast/preview');
     const media = await screen.findByTestId('campaign-preview-media');
     expect(media.getAttribute('src')).toBe(HEADER_URL);
     // Back from selectDate leads to selectMultimedia for a template with header media.
@@ -224,9 +215,7 @@ describe('campaign wizard navigation', () => {
   });
 
   it('sends a later step back to the first choice it lacks', async () => {
-    stubCampaignServer();
-    seedDraft({ channelId: 7, type: 'TAG', tagsIds: [1] });
-    renderBroadcast('/broadcast/pricing');
+    openBroadcast('/broadcast/pricing', { draft: { channelId: 7, type: 'TAG', tagsIds: [1] } });
     await reach('/broadcast/selectTemplate');
     expect(location()).toBe('/broadcast/selectTemplate');
   });
@@ -234,9 +223,9 @@ describe('campaign wizard navigation', () => {
 
 describe('selectTemplate', () => {
   it('offers accepted templates without example values, by category and accent-, case- and underscore-blind search', async () => {
-    const calls = stubCampaignServer();
-    seedDraft({ channelId: 7, type: 'TAG', tagsIds: [1] });
-    renderBroadcast('/broadcast/selectTemplate');
+    const { calls } = openBroadcast('/broadcast/selectTemplate', {
+      draft: { channelId: 7, type: 'TAG', tagsIds: [1] },
+    });
     await screen.findByText('promo_marzo');
     expect(callsNamed(calls, 'whatsappTemplates')[0]?.body).toMatchObject({ variables: { channelId: 7 } });
     const names = () =>

@@ -20,10 +20,7 @@ export const CAMPAIGN_CHANNELS_QUERY = graphql(`
 
 export type CampaignChannel = CampaignChannelsQuery['channels'][number];
 
-/**
- * 01 §7 whatsappTemplates where channelId and status accepted. The template's channel carries the providerId that
- * GET /broadcast/get360Status asks for (the Channel type does not expose it).
- */
+/** 01 §7 whatsappTemplates where channelId and status accepted. */
 export const CAMPAIGN_TEMPLATES_QUERY = graphql(`
   query CampaignTemplates($channelId: Int!) {
     whatsappTemplates(channelId: $channelId, status: "accepted") {
@@ -34,10 +31,6 @@ export const CAMPAIGN_TEMPLATES_QUERY = graphql(`
       category
       channelId
       components
-      channel {
-        id
-        providerId
-      }
     }
   }
 `);

@@ -121,10 +121,9 @@ export function listBroadcastTags(channelId: number, signal?: AbortSignal): Prom
   return apiGet<BroadcastTag[]>(`/broadcast/tags?channelId=${channelId}`, { signal });
 }
 
-export function getAccountStatus(providerId: string, signal?: AbortSignal): Promise<AccountStatus> {
-  return apiGet<AccountStatus>(`/broadcast/get360Status?providerId=${encodeURIComponent(providerId)}`, {
-    signal,
-  });
+/** The channel's number named by the channel's id (the API also takes the spec's providerId). */
+export function getAccountStatus(channelId: number, signal?: AbortSignal): Promise<AccountStatus> {
+  return apiGet<AccountStatus>(`/broadcast/get360Status?channelId=${channelId}`, { signal });
 }
 
 /** POST /broadcast/media, multipart {file, name, weight, fileType}, with upload progress. */

@@ -3,12 +3,14 @@ import { fillTemplateVariables, formatTime } from '@crm/shared';
 import { WhatsappText } from '../../inbox/messages/WhatsappText';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { type HeaderMedia, templateBody, templateExamples } from '../campaignDraft';
+// The same WhatsApp chat as the template preview: its phone, bubble, media and time styles, not a copy of them.
+import '../../templates/templates.css';
 
 function Media({ media }: { media: HeaderMedia }) {
   if (media.kind === 'image' && media.url) {
     return (
       <img
-        className="cmp-bubble-media"
+        className="tpl-bubble-media"
         src={media.url}
         alt="Imagen de la campaña"
         data-testid="campaign-preview-media"
@@ -18,7 +20,7 @@ function Media({ media }: { media: HeaderMedia }) {
   }
   return (
     <div
-      className="cmp-bubble-media cmp-bubble-file"
+      className={`tpl-bubble-media ${media.kind === 'video' ? 'tpl-bubble-video' : 'tpl-bubble-doc'}`}
       data-testid="campaign-preview-media"
       data-kind={media.kind}
     >
@@ -42,11 +44,11 @@ export function CampaignPreview({
   const timeZone = useCompanyTimeZone();
   const text = fillTemplateVariables(templateBody(template), templateExamples(template));
   return (
-    <div className="cmp-phone">
-      <div className="cmp-bubble" data-testid="campaign-preview">
+    <div className="tpl-phone">
+      <div className="tpl-bubble" data-testid="campaign-preview">
         {media ? <Media media={media} /> : null}
         <WhatsappText text={text} />
-        <span className="cmp-bubble-time" data-testid="campaign-preview-time">
+        <span className="tpl-bubble-time" data-testid="campaign-preview-time">
           {formatTime(new Date(), timeZone)}
         </span>
       </div>

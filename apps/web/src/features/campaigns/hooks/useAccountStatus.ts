@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import type { CampaignChannel } from '../api/campaigns.graphql';
 import { type AccountStatus, getAccountStatus } from '../api/campaigns.rest';
 import { dailyLimitOf } from '../campaignDraft';
-import { useCampaignTemplates } from './useCampaignTemplates';
 
 /** The number's account status as the header cards, the quality modal and the daily-limit dialog read it. */
 export interface AccountState {
@@ -28,28 +27,27 @@ const NO_CHANNEL: AccountState = {
  * be had, what the channel stored at its last sync.
  */
 export function useAccountStatus(channel: CampaignChannel | null): AccountState {
-  const { providerId, loading: loadingTemplates } = useCampaignTemplates(channel?.id ?? null);
-  // The answer for one providerId; a null status when the provider could not be asked.
-  const [answer, setAnswer] = useState<{ providerId: string; status: AccountStatus | null } | null>(null);
+  const channelId = channel?.id ?? null;
+  // The answer for one channel; a null status when the provider could not be asked.
+  const [answer, setAnswer] = useState<{ channelId: number; status: AccountStatus | null } | null>(null);
 
   useEffect(() => {
-    if (!providerId) return;
+    if (channelId === null) return;
     const controller = new AbortController();
-    getAccountStatus(providerId, controller.signal)
+    getAccountStatus(channelId, controller.signal)
       .then((status) => {
-        if (!controller.signal.aborted) setAnswer({ providerId, status });
+        if (!controller.signal.aborted) setAnswer({ channelId, status });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // The stored rating stays on screen; a session error has already ended the session in lib/http.
         console.warn('get360Status failed', error);
-        setAnswer({ providerId, status: null });
+        setAnswer({ channelId, status: null });
       });
     return () => controller.abort();
-  }, [providerId]);
+  }, [channelId]);
 
-  const current = answer && answer.providerId === providerId ? answer : null;
-  const asking = providerId !== null && current === null;
+  const current = answer && answer.channelId === channelId ? answer : null;
   if (!channel) return NO_CHANNEL;
   const status = current?.status ?? null;
   if (status) {
@@ -64,6 +62,6 @@ export function useAccountStatus(channel: CampaignChannel | null): AccountState 
     rating: channel.qualityRating || 'NA',
     tier: channel.currentLimit,
     dailyLimit: dailyLimitFromTier(channel.currentLimit),
-    loading: loadingTemplates || asking,
+    loading: current === null,
   };
 }

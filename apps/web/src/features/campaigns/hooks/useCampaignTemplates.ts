@@ -6,12 +6,11 @@ import { CAMPAIGN_TEMPLATES_QUERY, type CampaignTemplateRow } from '../api/campa
 
 /**
  * The accepted templates of a channel, and among them those a campaign may send (01 §2.7: none with example body
- * values). Also answers the channel's providerId, which the templates carry.
+ * values).
  */
 export function useCampaignTemplates(channelId: number | null): {
   templates: CampaignTemplateRow[];
   offered: CampaignTemplateRow[];
-  providerId: string | null;
   loading: boolean;
 } {
   const { data, loading, error } = useQuery(CAMPAIGN_TEMPLATES_QUERY, {
@@ -24,7 +23,6 @@ export function useCampaignTemplates(channelId: number | null): {
   return useMemo(() => {
     const templates = channelId === null ? [] : (data?.whatsappTemplates ?? []);
     const offered = channelId === null ? [] : templates.filter((t) => offeredForCampaign(t, channelId));
-    const providerId = templates.find((t) => t.channel?.providerId)?.channel?.providerId ?? null;
-    return { templates, offered, providerId, loading };
+    return { templates, offered, loading };
   }, [data, channelId, loading]);
 }
