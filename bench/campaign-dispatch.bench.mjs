@@ -3,7 +3,9 @@
 // in the same run by a bare HTTP client at the dispatcher's concurrency — the ceiling is the lower of that rate and
 // the configured one (the product must not go faster). Also checks that no one-second window at the provider ever
 // holds more than the configured rate, and that every recipient got exactly one request.
-import { Agent, createServer, request } from 'node:http';
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { percentile, startProduct } from './lib.mjs';
 
@@ -17,49 +19,40 @@ function envInt(name, fallback) {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-/** A fake Graph API: answers every send at once with a fresh wamid, and the number's fields; records arrivals. */
+/** The fake Graph API in a child process (fake-graph.process.mjs): its url, and its records on request. */
 async function fakeGraph() {
-  const arrivals = [];
-  const recipients = new Map();
-  let count = 0;
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            whatsapp_business_manager_messaging_limit: 'TIER_UNLIMITED',
-            quality_rating: 'GREEN',
-            throughput: { level: 'HIGH' },
-          }),
-        );
-        return;
-      }
-      arrivals.push(performance.now());
-      count += 1;
-      if (req.url?.includes('/messages')) {
-        const to = JSON.parse(Buffer.concat(chunks).toString('utf8')).to;
-        recipients.set(to, (recipients.get(to) ?? 0) + 1);
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.BENCH${count}` }] }));
-    });
+  const child = fork(fileURLToPath(new URL('./fake-graph.process.mjs', import.meta.url)), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const next = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`fake Graph API exited (${code})`)));
+    });
+  const { port } = await next('ready');
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    arrivals,
-    recipients,
-    reset() {
-      arrivals.length = 0;
-      recipients.clear();
+    url: `http://127.0.0.1:${port}`,
+    async reset() {
+      const done = next('reset');
+      child.send('reset');
+      await done;
+    },
+    /** Arrival times (ms, the child's clock) and requests per recipient. */
+    async report() {
+      const done = next('report');
+      child.send('report');
+      const { arrivals, recipients } = await done;
+      return { arrivals, recipients: new Map(recipients) };
     },
     close: () =>
       new Promise((done) => {
-        server.closeAllConnections();
-        server.close(done);
+        child.once('exit', () => done());
+        child.send('close');
       }),
   };
 }
@@ -129,7 +122,7 @@ export async function campaignDispatch({ databaseUrl }) {
   const recipients = envInt('BENCH_CAMPAIGN_RECIPIENTS', 20_000);
   const graph = await fakeGraph();
   const ceilingRaw = await bareRate(graph.url, recipients);
-  graph.reset();
+  await graph.reset();
   const product = await startProduct(databaseUrl, {
     WHATSAPP_GRAPH_URL: `${graph.url}/v23.0`,
     JOB_POLL_MS: '100',
@@ -188,14 +181,15 @@ export async function campaignDispatch({ databaseUrl }) {
       status = (await db.query(`SELECT status FROM campaigns WHERE id = $1`, [campaign.id])).rows[0].status;
     }
     const totalSeconds = (performance.now() - t0) / 1000;
-    const arrivals = [...graph.arrivals].sort((a, b) => a - b);
+    const report = await graph.report();
+    const arrivals = [...report.arrivals].sort((a, b) => a - b);
     const sends = arrivals.length;
     // The sending rate: from the first request at the provider to the last.
     const seconds = sends > 1 ? (arrivals[sends - 1] - arrivals[0]) / 1000 : Number.NaN;
     const rps = (sends - 1) / seconds;
     const ceiling = Math.min(RATE, ceilingRaw.rps);
-    const duplicates = [...graph.recipients.values()].reduce((n, v) => n + v - 1, 0);
-    const missing = recipients - graph.recipients.size;
+    const duplicates = [...report.recipients.values()].reduce((n, v) => n + v - 1, 0);
+    const missing = recipients - report.recipients.size;
     const peak = maxPerSecond(arrivals);
     await db.query(`UPDATE campaigns SET "deletedAt" = now() WHERE id = $1`, [campaign.id]);
     return {
@@ -213,7 +207,7 @@ export async function campaignDispatch({ databaseUrl }) {
       notes: [
         `provider's bare accept rate ${ceilingRaw.rps.toFixed(0)} req/s at ${CONCURRENCY} in flight; ceiling = min(that, ${RATE})`,
         `busiest one-second window at the provider: ${peak} requests (rate ${RATE})${peak > RATE ? ' — OVER THE RATE' : ''}`,
-        `requests ${sends}, distinct recipients ${graph.recipients.size}, duplicates ${duplicates}, missing ${missing}; ` +
+        `requests ${sends}, distinct recipients ${report.recipients.size}, duplicates ${duplicates}, missing ${missing}; ` +
           `campaign ${status} ${totalSeconds.toFixed(1)} s after its start job`,
       ],
       violations: peak > RATE ? 1 : 0,

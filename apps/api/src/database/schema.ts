@@ -125,11 +125,12 @@ export interface Channels {
   useChatbot: Generated<boolean>;
 }
 
-export interface ChannelSendWindows {
+export interface ChannelSendPace {
   channelId: number;
-  lastGrant: Generated<number>;
-  used: Generated<number>;
-  window: Int8;
+  lastCount: number;
+  lastFirst: number;
+  nextAt: number;
+  reservedAt: number;
 }
 
 export interface ChannelSlots {
@@ -560,7 +561,7 @@ export interface DB {
   campaign_recipients: CampaignRecipients;
   campaigns: Campaigns;
   categories: Categories;
-  channel_send_windows: ChannelSendWindows;
+  channel_send_pace: ChannelSendPace;
   channel_slots: ChannelSlots;
   channels: Channels;
   chatbot_menus: ChatbotMenus;

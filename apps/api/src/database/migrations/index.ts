@@ -17,6 +17,7 @@ import { FollowUpSend1764000000600 } from './1764000000600-follow-up-send';
 import { SurveyOptionIds1764000000700 } from './1764000000700-survey-option-ids';
 import { BotAnswers1764000000800 } from './1764000000800-bot-answers';
 import { Campaigns1765000000000 } from './1765000000000-campaigns';
+import { CampaignPacing1765000000100 } from './1765000000100-campaign-pacing';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   SurveyOptionIds1764000000700,
   BotAnswers1764000000800,
   Campaigns1765000000000,
+  CampaignPacing1765000000100,
 ];

@@ -11,30 +11,44 @@ import { outboundContent, templateHeaderMedia } from '../messages/outbound-conte
 import { type CampaignRow, CampaignsRepository, type ClaimedRecipient } from './campaigns.repository';
 import { CampaignsService, recipientsOf } from './campaigns.service';
 
-// The rate is granted in fixed windows shared by every instance. A one-second span touches at most
-// ceil(1000 / window) + 1 windows, plus one more for the calls of a window that leave late (the process busy for a
-// moment, the connection pool): a window may hold the rate divided by that many, and no second at the provider
-// holds more than the rate. Short windows use more of it (20 ms: 19 a window, 95% of 1,000 msg/s); a low rate
-// needs longer ones to give each window at least one send.
-const WINDOW_CHOICES_MS = [20, 25, 50, 100, 125, 200, 250, 500, 1000];
+// The rate is kept by send times one interval apart, shared by every instance (channel_send_pace). A call leaves
+// at its time or up to LATE_MS after it (the process busy for a moment), never before; a time missed by more is
+// dropped. Its spread between leaving and reaching the provider is allowed ARRIVAL_MARGIN_MS. So any one second at
+// the provider holds the calls of times within 1000 + LATE_MS + ARRIVAL_MARGIN_MS ms: the interval makes that at
+// most the rate (95% of it usable; fixed windows had to hold two windows' worth back, docs/architecture.md).
+const LATE_MS = 12;
+const ARRIVAL_MARGIN_MS = 38;
 
-/** The window and its grant for a rate: the pair that uses the most of it (3 msg/s is the least kept exactly). */
-export function rateWindows(rate: number): { windowMs: number; perWindow: number } {
-  let best = { windowMs: 1000, perWindow: 1, usable: 0 };
-  for (const windowMs of WINDOW_CHOICES_MS) {
-    const perWindow = Math.floor(rate / (Math.ceil(1000 / windowMs) + 2));
-    const usable = (perWindow * 1000) / windowMs;
-    if (perWindow >= 1 && usable > best.usable) best = { windowMs, perWindow, usable };
-  }
-  return { windowMs: best.windowMs, perWindow: best.perWindow };
+/** The time between two sends of a number at `rate` msg/s, such that no one-second span holds more than it. */
+export function sendInterval(rate: number): number {
+  return (1000 + LATE_MS + ARRIVAL_MARGIN_MS) / rate + 0.001;
+}
+
+// A slice starts at half the rate and reaches all of it after RAMP_MS: the first calls of a process leave late
+// (code not yet optimised, connections being opened) and would reach the provider together.
+const RAMP_MS = 1000;
+
+/** How much wider than the interval send times are spaced `elapsed` ms into a slice. */
+export function rampFactor(elapsed: number): number {
+  return elapsed >= RAMP_MS ? 1 : 2 - Math.max(0, elapsed) / RAMP_MS;
+}
+
+/** Send times reserved at once (0.1 s worth) and how far ahead they may go. */
+export function reservation(rate: number): { want: number; horizonMs: number } {
+  const interval = sendInterval(rate);
+  return { want: Math.max(1, Math.ceil(rate / 10)), horizonMs: Math.max(300, 2 * interval) };
 }
 
 // How long one dispatch job sends before it hands over to a fresh one (another instance may take it).
 const SLICE_MS = 60_000;
 // How often the campaigns being sent are looked at again (a pause or a delete takes effect within it).
 const STOP_CHECK_MS = 250;
-// Recipients claimed ahead of the rate's grants, in windows' worth.
-const CLAIM_AHEAD_WINDOWS = 4;
+// Send times are reserved while those held reach less than this far ahead.
+const RESERVE_AHEAD_MS = 200;
+// Recipients claimed ahead of their send times, in reservations' worth.
+const CLAIM_AHEAD = 3;
+// Outcomes are written at least this often (and at 200 waiting).
+const FLUSH_MS = 250;
 // Calls in flight at once per dispatcher: enough for 1,000 msg/s at a provider answering in 200 ms.
 const MAX_IN_FLIGHT = 256;
 // While recipients wait for a check, the number is looked at again this often.
@@ -42,6 +56,13 @@ const SETTLE_POLL_MS = 10_000;
 const UNKNOWN_OUTCOME = 'SEND_OUTCOME_UNKNOWN';
 // Meta asks to wait before writing again to a user it rate-limited (pair rate limit).
 const PAIR_WAIT_MS = 60_000;
+
+interface CampaignMessage {
+  content: string;
+  preview: string;
+  payload: Record<string, unknown>;
+  type: string;
+}
 
 interface Outcome {
   recipient: ClaimedRecipient;
@@ -53,10 +74,15 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// Sub-millisecond local time: send times are about a millisecond apart at the highest rate.
+function clock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /**
  * Issue 18: the campaign dispatcher. `campaign-start` computes a campaign's audience at its sendAt; each number's
- * `campaign-dispatch` jobs send its running campaigns' recipients: a grant of the number's rate (shared by every
- * instance, channel_send_windows), a claim within its daily tier (the rolling 24 h), the provider calls without
+ * `campaign-dispatch` jobs send its running campaigns' recipients: send times of the number's rate (shared by every
+ * instance, channel_send_pace), a claim within its daily tier (the rolling 24 h), the provider calls without
  * any transaction open, and their results written in batches. A recipient's call happens at most once: the claim
  * commits before the call, a result unknown after a crash is a check that the provider's status webhooks settle.
  */
@@ -146,25 +172,57 @@ export class CampaignDispatcherService implements OnModuleInit {
     const rate = clampCampaignRate(
       channel.campaignRate ?? status.messagesPerSecond ?? CAMPAIGN_RATE.defaultPerSecond,
     );
-    const { windowMs, perWindow } = rateWindows(rate);
+    const interval = sendInterval(rate);
+    const { want, horizonMs } = reservation(rate);
     const tier = status.current_limit;
     const sending = new Sending(this.campaigns, adapter, this.channels, channel, this.logger, touched);
-    const deadline = Date.now() + SLICE_MS;
+    const sliceStart = Date.now();
+    const deadline = sliceStart + SLICE_MS;
     let lastPublish = Date.now();
-    // Claimed ahead of their grants (a claim is a transaction; a grant a statement): the calls keep to the windows.
+    let lastFlush = Date.now();
+    // Claimed recipients wait for send times (both ahead of use: a claim is a transaction, a reservation one
+    // statement); the timer below calls each at its time.
     const queue: ClaimedRecipient[] = [];
+    const times: number[] = [];
     let exhausted = false;
+    let missed = 0;
     const topUp = async (): Promise<void> => {
       // The messages of a claim are written from its campaigns' rows: every running campaign is known first.
       await sending.load((await this.campaigns.runningOnChannel(channelId)).map((c) => c.id));
       const { claimed } = await this.campaigns.claim(
         channelId,
-        perWindow * CLAIM_AHEAD_WINDOWS,
+        want * CLAIM_AHEAD,
         (used) => dailyAllowance(tier, used),
         (campaignId) => sending.messageFor(campaignId),
       );
       if (claimed.length === 0) exhausted = true;
       queue.push(...claimed);
+    };
+    // Only as many times as there are recipients to call at them: a time reserved and not used is lost to the
+    // other instances.
+    const reserve = async (): Promise<void> => {
+      const count = Math.min(want, queue.length - times.length);
+      if (count <= 0) return;
+      const spacing = interval * rampFactor(Date.now() - sliceStart);
+      const got = await this.campaigns.reserveSendTimes(channelId, spacing, count, horizonMs);
+      for (let i = 0; i < got.count; i += 1) times.push(got.first + i * spacing + offset);
+      if (got.count === 0) await sleep(Math.min(RESERVE_AHEAD_MS, interval));
+    };
+    const launchDue = (): void => {
+      const now = clock();
+      if (sending.pauseUntil > Date.now()) return;
+      const due: ClaimedRecipient[] = [];
+      while (times.length > 0 && (times[0] as number) <= now) {
+        if (now - (times[0] as number) > LATE_MS) {
+          times.shift();
+          missed += 1;
+          continue;
+        }
+        if (queue.length === 0 || sending.inFlight + due.length >= MAX_IN_FLIGHT) break;
+        times.shift();
+        due.push(queue.shift() as ClaimedRecipient);
+      }
+      if (due.length > 0) sending.launch(due);
     };
     // A campaign paused or deleted meanwhile: its claimed recipients are not called, they go back to waiting.
     let checkedRunningAt = Date.now();
@@ -179,43 +237,40 @@ export class CampaignDispatcherService implements OnModuleInit {
         stopped.map((r) => ({ recipientId: r.id, messageId: r.messageId, retryAfterMs: 0 })),
       );
     };
+    const offset = await this.clockOffset();
+    const timer = setInterval(launchDue, 1);
     try {
       while (Date.now() < deadline) {
         if (sending.pauseUntil > Date.now()) {
+          // The provider asked to slow down: the times held now would not be kept.
+          missed += times.splice(0).length;
           await sleep(sending.pauseUntil - Date.now());
           continue;
         }
         if (queue.length > 0 && Date.now() - checkedRunningAt > STOP_CHECK_MS) await dropStopped();
-        if (queue.length === 0) {
-          if (exhausted) break;
+        if (queue.length === 0 && exhausted) break;
+        let worked = false;
+        if (!exhausted && queue.length < times.length + want * 2) {
           await topUp();
-          continue;
+          worked = true;
         }
-        const room = MAX_IN_FLIGHT - sending.inFlight;
-        if (room <= 0) {
-          await sending.settleOne();
-          continue;
+        const ahead = times.length > 0 ? (times[times.length - 1] as number) - clock() : 0;
+        if (queue.length > times.length && ahead < RESERVE_AHEAD_MS) {
+          await reserve();
+          worked = true;
         }
-        const granted = await this.campaigns.grant(
-          channelId,
-          windowMs,
-          perWindow,
-          Math.min(room, perWindow, queue.length),
-        );
-        if (granted === 0) {
-          // The window is spent: the wait goes to claiming the next ones, or to sleeping until the next window.
-          if (!exhausted && queue.length < perWindow * CLAIM_AHEAD_WINDOWS) await topUp();
-          else await sleep(windowMs - (Date.now() % windowMs) + 1);
-          continue;
-        }
-        sending.launch(queue.splice(0, granted));
-        if (Date.now() - lastPublish > 1000) {
+        if (sending.waiting >= 200 || Date.now() - lastFlush > FLUSH_MS) {
+          lastFlush = Date.now();
           await sending.flush();
+        }
+        if (Date.now() - lastPublish > 1000) {
           await this.publishTouched(touched);
           lastPublish = Date.now();
         }
+        if (!worked) await sleep(5);
       }
     } finally {
+      clearInterval(timer);
       // Claimed and never called: nothing reached the provider, they wait for the next slice.
       await this.campaigns.releaseClaims(
         queue.splice(0).map((r) => ({ recipientId: r.id, messageId: r.messageId, retryAfterMs: 0 })),
@@ -223,9 +278,25 @@ export class CampaignDispatcherService implements OnModuleInit {
       await sending.drain();
       await this.publishTouched(touched);
       for (const id of await this.campaigns.finishDone(channelId)) await this.service.publish(id);
-      await this.campaigns.pruneWindows(channelId, windowMs);
     }
+    if (missed > 0) this.logger.debug(`channel ${channelId}: ${missed} send times missed in the slice`);
     await this.scheduleNext(channelId, tier);
+  }
+
+  /**
+   * Local time minus the database's, from the quickest of a few round trips (within half of it, well under a
+   * millisecond here). One offset for the whole slice: mapping each reservation by its own round trip would move
+   * a slow one's times later, onto the next one's, and crowd a second.
+   */
+  private async clockOffset(): Promise<number> {
+    let best = { rtt: Number.POSITIVE_INFINITY, offset: 0 };
+    for (let i = 0; i < 5; i += 1) {
+      const sent = clock();
+      const db = await this.campaigns.databaseClock();
+      const received = clock();
+      if (received - sent < best.rtt) best = { rtt: received - sent, offset: (sent + received) / 2 - db };
+    }
+    return best.offset;
   }
 
   private async publishTouched(touched: Set<number>): Promise<void> {
@@ -267,6 +338,7 @@ class Sending {
   private readonly outcomes: Outcome[] = [];
   private readonly running = new Set<Promise<void>>();
   private readonly campaignRows = new Map<number, CampaignRow>();
+  private readonly messages = new Map<number, CampaignMessage>();
 
   constructor(
     private readonly campaigns: CampaignsRepository,
@@ -285,13 +357,20 @@ class Sending {
     }
   }
 
-  /** The message a recipient of the campaign gets: its template, with the campaign's file as the header. */
-  messageFor(campaignId: number): {
-    content: string;
-    preview: string;
-    payload: Record<string, unknown>;
-    type: string;
-  } {
+  get waiting(): number {
+    return this.outcomes.length;
+  }
+
+  /** The message every recipient of the campaign gets: its template, with the campaign's file as the header. */
+  messageFor(campaignId: number): CampaignMessage {
+    const known = this.messages.get(campaignId);
+    if (known) return known;
+    const message = this.buildMessage(campaignId);
+    this.messages.set(campaignId, message);
+    return message;
+  }
+
+  private buildMessage(campaignId: number): CampaignMessage {
     const campaign = this.campaignRows.get(campaignId);
     const template = campaign?.template;
     const body = template?.components.find((c) => c.type === 'BODY')?.text ?? '';
@@ -340,12 +419,6 @@ class Sending {
       this.running.add(call);
       void call.finally(() => this.running.delete(call));
     }
-    if (this.outcomes.length >= 200) void this.flush();
-  }
-
-  async settleOne(): Promise<void> {
-    if (this.running.size > 0) await Promise.race(this.running);
-    await this.flush();
   }
 
   /** Writes the outcomes so far: sent, failed, back to pending (the provider said not now), or checks. */

@@ -58,7 +58,7 @@ export interface CampaignCounts {
 const CLAIM_LOCK = 727_018;
 
 /**
- * campaigns, campaign_recipients and channel_send_windows (issue 18). The audience is the tag algebra of 01 §2.7
+ * campaigns, campaign_recipients and channel_send_pace (issue 18). The audience is the tag algebra of 01 §2.7
  * in SQL over client_tags; the claim of a batch is one short transaction under the number's lock that counts its
  * rolling 24 h, marks the recipients `sending` and writes their messages, committed before any provider call.
  */
@@ -605,27 +605,40 @@ export class CampaignsRepository {
   // ---------------------------------------------------------------------------------------------------------
   // Rate (shared by every instance).
 
-  /**
-   * Up to `want` sends in the number's current window of `windowMs` (at most `perWindow` each): one statement, so
-   * dispatchers on several instances share one budget. In SET, `used` is the row's value before this update, so
-   * `lastGrant` is what this call got.
-   */
-  async grant(channelId: number, windowMs: number, perWindow: number, want: number): Promise<number> {
-    const { rows } = await sql<{ granted: number }>`
-      INSERT INTO channel_send_windows AS w ("channelId", "window", used, "lastGrant")
-      VALUES (${channelId}, floor(extract(epoch FROM clock_timestamp()) * 1000 / ${windowMs})::bigint,
-              least(${want}::int, ${perWindow}::int), least(${want}::int, ${perWindow}::int))
-      ON CONFLICT ("channelId", "window") DO UPDATE
-        SET used = least(w.used + ${want}::int, ${perWindow}::int),
-            "lastGrant" = least(w.used + ${want}::int, ${perWindow}::int) - w.used
-      RETURNING "lastGrant" AS granted`.execute(this.db);
-    return rows[0]?.granted ?? 0;
+  /** The database's clock in milliseconds since the epoch (send times are on it). */
+  async databaseClock(): Promise<number> {
+    const { rows } = await sql<{ ms: number }>`
+      SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS ms`.execute(this.db);
+    return Number(rows[0]?.ms);
   }
 
-  /** Forgets windows older than a minute (they only ever matter for the current one). */
-  async pruneWindows(channelId: number, windowMs: number): Promise<void> {
-    await sql`DELETE FROM channel_send_windows WHERE "channelId" = ${channelId}
-                AND "window" < floor(extract(epoch FROM clock_timestamp()) * 1000 / ${windowMs})::bigint
-                                - ${Math.ceil(60_000 / windowMs)}`.execute(this.db);
+  /**
+   * Up to `want` send times for the number, `intervalMs` apart on the database's clock, none further than
+   * `horizonMs` ahead: one statement, so dispatchers on several instances share one sequence of times. In SET the
+   * row's columns are its values before this update; `lastFirst` and `lastCount` are what this call got.
+   */
+  async reserveSendTimes(
+    channelId: number,
+    intervalMs: number,
+    want: number,
+    horizonMs: number,
+  ): Promise<{ first: number; count: number }> {
+    const { rows } = await sql<{ first: number; count: number }>`
+      INSERT INTO channel_send_pace AS p ("channelId", "nextAt", "reservedAt", "lastFirst", "lastCount")
+      SELECT ${channelId}, n.ms + k.count * ${intervalMs}::float8, n.ms, n.ms, k.count
+        FROM (SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS ms) n,
+             LATERAL (SELECT greatest(0, least(${want}::int, floor(${horizonMs}::float8 / ${intervalMs}::float8)::int)) AS count) k
+      ON CONFLICT ("channelId") DO UPDATE SET
+        "nextAt" = greatest(p."nextAt", EXCLUDED."reservedAt") + greatest(0, least(${want}::int,
+                     floor((EXCLUDED."reservedAt" + ${horizonMs}::float8 - greatest(p."nextAt", EXCLUDED."reservedAt"))
+                           / ${intervalMs}::float8)::int)) * ${intervalMs}::float8,
+        "reservedAt" = EXCLUDED."reservedAt",
+        "lastFirst" = greatest(p."nextAt", EXCLUDED."reservedAt"),
+        "lastCount" = greatest(0, least(${want}::int,
+                     floor((EXCLUDED."reservedAt" + ${horizonMs}::float8 - greatest(p."nextAt", EXCLUDED."reservedAt"))
+                           / ${intervalMs}::float8)::int))
+      RETURNING "lastFirst" AS first, "lastCount" AS count`.execute(this.db);
+    const row = rows[0];
+    return row ? { first: Number(row.first), count: Number(row.count) } : { first: 0, count: 0 };
   }
 }

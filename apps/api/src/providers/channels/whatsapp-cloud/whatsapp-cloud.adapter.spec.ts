@@ -363,7 +363,7 @@ describe('WhatsappCloudAdapter.send', () => {
     expect(error.code).toBe('PROVIDER_UNAVAILABLE');
     expect(error.retryable).toBe(true);
     expect(error.info).toMatch(
-      /^POST http:\/\/127\.0\.0\.1:\d+\/v25\.0\/106540352242922\/messages: fetch failed/,
+      /^POST http:\/\/127\.0\.0\.1:\d+\/v25\.0\/106540352242922\/messages: connect ECONNREFUSED/,
     );
   });
 });
