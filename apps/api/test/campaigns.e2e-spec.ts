@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_MESSAGES,
+  type CampaignView,
   type PricedCategory,
   recipientPrice,
   TAG_COLORS,
@@ -230,28 +231,7 @@ function draft(
 async function createCampaign(token: string, body: Record<string, unknown>) {
   const res = await api(token, 'post', '/campaign').send(body);
   expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
-  return res.body as CampaignViewBody;
-}
-
-interface CampaignViewBody {
-  id: number;
-  name: string;
-  channelId: number;
-  companyId: number;
-  status: string;
-  statusLabel: string;
-  selectedTags: Array<{ id: number; name: string; color: string }>;
-  conjunction: string | null;
-  templateId: number | null;
-  templateName: string;
-  fileUrl: string | null;
-  sendAt: string;
-  createdAt: string;
-  lastSendAt: string | null;
-  total: number;
-  sent: number;
-  failed: number;
-  totalCost: number;
+  return res.body as CampaignView;
 }
 
 interface CampaignUpdate {
@@ -652,12 +632,12 @@ describe('the wizard on a hand-made audience', () => {
 
       const all = await api(s.token, 'get', '/campaigns');
       expect(all.status).toBe(200);
-      expect((all.body as CampaignViewBody[]).find((c) => c.id === view.id)).toEqual(view);
+      expect((all.body as CampaignView[]).find((c) => c.id === view.id)).toEqual(view);
       const byChannel = await api(s.token, 'get', `/campaigns?channelId=${s.channelId}`);
-      expect((byChannel.body as CampaignViewBody[]).map((c) => c.id)).toContain(view.id);
+      expect((byChannel.body as CampaignView[]).map((c) => c.id)).toContain(view.id);
       const otherList = await api(s.token, 'get', `/campaigns?channelId=${otherChannel}`);
       expect(otherList.status).toBe(200);
-      expect((otherList.body as CampaignViewBody[]).map((c) => c.id)).not.toContain(view.id);
+      expect((otherList.body as CampaignView[]).map((c) => c.id)).not.toContain(view.id);
       // Nothing goes out before its time.
       expect(await recipientsOf(view.id)).toEqual([]);
     });
@@ -668,7 +648,7 @@ describe('the wizard on a hand-made audience', () => {
         s.token,
         draft(s.channelId, utility, [tags.C], { name: 'Segunda' }),
       );
-      const list = (await api(s.token, 'get', '/campaigns')).body as CampaignViewBody[];
+      const list = (await api(s.token, 'get', '/campaigns')).body as CampaignView[];
       const ids = list.map((c) => c.id);
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
       expect(list.every((c) => c.companyId === s.companyId)).toBe(true);
@@ -698,9 +678,7 @@ describe('the wizard on a hand-made audience', () => {
       };
       const before = await insert('Del 24 de abril', '2023-04-24T18:00:00Z');
       const after = await insert('Del 25 de abril', '2023-04-25T18:00:00Z');
-      const ids = ((await api(listed.token, 'get', '/campaigns')).body as CampaignViewBody[]).map(
-        (c) => c.id,
-      );
+      const ids = ((await api(listed.token, 'get', '/campaigns')).body as CampaignView[]).map((c) => c.id);
       expect(ids).toContain(after);
       expect(ids).not.toContain(before);
     });
@@ -1083,7 +1061,7 @@ describe('sending end to end on a Cloud API channel (fake Graph API)', () => {
     expect(still.every((client) => client.isBroadcastMessage)).toBe(true);
 
     // The table shows it finished.
-    const list = (await api(s.token, 'get', '/campaigns')).body as CampaignViewBody[];
+    const list = (await api(s.token, 'get', '/campaigns')).body as CampaignView[];
     expect(list.find((c) => c.id === view.id)).toMatchObject({
       status: 'FINISHED',
       statusLabel: 'Finalizada',
@@ -1123,6 +1101,21 @@ describe('pause, resume and delete', () => {
     return { ...s, tag, phones, templateId };
   }
 
+  /** A 60-recipient campaign of a slow number, started now, once its first three sends reached the provider. */
+  async function runningCampaign(label: string) {
+    const s = await slowShop(label, 60);
+    const view = await createCampaign(
+      s.token,
+      draft(s.channelId, s.templateId, [s.tag], { sendAt: new Date().toISOString() }),
+    );
+    await eventually(
+      () => sendsOf(s.providerId).length,
+      (n) => n >= 3,
+      20_000,
+    );
+    return { s, view };
+  }
+
   it('a scheduled campaign pauses (Pausada) and resumes as scheduled; pausing twice is refused', async () => {
     const s = await slowShop('pausaprog', 3);
     const view = await createCampaign(s.token, draft(s.channelId, s.templateId, [s.tag]));
@@ -1141,16 +1134,7 @@ describe('pause, resume and delete', () => {
   });
 
   it('a running campaign paused sends nothing more; resumed, the rest go out exactly once each', async () => {
-    const s = await slowShop('pausa', 60);
-    const view = await createCampaign(
-      s.token,
-      draft(s.channelId, s.templateId, [s.tag], { sendAt: new Date().toISOString() }),
-    );
-    await eventually(
-      () => sendsOf(s.providerId).length,
-      (n) => n >= 3,
-      20_000,
-    );
+    const { s, view } = await runningCampaign('pausa');
     const paused = await api(s.token, 'post', `/campaign/${view.id}/pause`);
     expect(paused.status, JSON.stringify(paused.body)).toBe(200);
     expect(paused.body.status).toBe('PAUSED');
@@ -1174,16 +1158,7 @@ describe('pause, resume and delete', () => {
   });
 
   it('deleting a running campaign stops it: what was sent stays, the rest is skipped, it is listed no more', async () => {
-    const s = await slowShop('borrar', 60);
-    const view = await createCampaign(
-      s.token,
-      draft(s.channelId, s.templateId, [s.tag], { sendAt: new Date().toISOString() }),
-    );
-    await eventually(
-      () => sendsOf(s.providerId).length,
-      (n) => n >= 3,
-      20_000,
-    );
+    const { s, view } = await runningCampaign('borrar');
     const removed = await api(s.token, 'delete', `/campaign/${view.id}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id: view.id, deleted: true });
@@ -1200,7 +1175,7 @@ describe('pause, resume and delete', () => {
       [sent.map((r) => r.messageId)],
     );
     expect(n).toBe(sent.length);
-    const list = (await api(s.token, 'get', '/campaigns')).body as CampaignViewBody[];
+    const list = (await api(s.token, 'get', '/campaigns')).body as CampaignView[];
     expect(list.map((c) => c.id)).not.toContain(view.id);
     const again = await api(s.token, 'delete', `/campaign/${view.id}`);
     expect(again.status).toBe(404);

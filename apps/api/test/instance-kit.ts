@@ -46,9 +46,9 @@ export interface Received {
 /**
  * The fake Graph API: each instance calls it under its own prefix (/a, /b), so it knows who sent what. Every send
  * gets a fresh wamid. `onSend` runs before the answer and may decide not to answer (the process is gone). As Meta
- * does, every message it took is followed by a signed 'sent' status webhook carrying the message's
- * biz_opaque_callback_data — whether or not its sender lived to read the answer — posted to `statusTarget` (the
- * load balancer's pick: the instance that stays up).
+ * does, every message it took is followed by a signed 'sent' status carrying the message's biz_opaque_callback_data
+ * — whether or not its sender lived to read the answer — posted to `statusTarget` (the load balancer's pick: the
+ * instance that stays up); as Meta does under load, one webhook carries the statuses of up to 100 messages.
  */
 export class FakeGraph {
   readonly received: Received[] = [];
@@ -63,6 +63,8 @@ export class FakeGraph {
   };
   private server: Server | null = null;
   private count = 0;
+  private readonly statuses = new Map<string, Array<Record<string, string>>>();
+  private statusTimer: NodeJS.Timeout | null = null;
 
   async start(): Promise<string> {
     this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -105,10 +107,13 @@ export class FakeGraph {
     this.count += 1;
     const wamid = `wamid.TWO${Date.now()}x${this.count}`;
     if (send.instance !== 'prep') {
-      setTimeout(
-        () => void this.postStatus(send.phoneNumberId, wamid, body.to, body.biz_opaque_callback_data),
-        20,
-      );
+      this.queueStatus(send.phoneNumberId, {
+        id: wamid,
+        status: 'sent',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: body.to,
+        ...(body.biz_opaque_callback_data ? { biz_opaque_callback_data: body.biz_opaque_callback_data } : {}),
+      });
     }
     if (!this.onSend(send, res)) return;
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -121,13 +126,21 @@ export class FakeGraph {
     );
   }
 
-  /** Meta's 'sent' status of a message it took (webhooks reference: statuses), retried until an instance takes it. */
-  private async postStatus(
-    phoneNumberId: string,
-    wamid: string,
-    to: string,
-    tracking?: string,
-  ): Promise<void> {
+  private queueStatus(phoneNumberId: string, status: Record<string, string>): void {
+    const queued = this.statuses.get(phoneNumberId) ?? [];
+    queued.push(status);
+    this.statuses.set(phoneNumberId, queued);
+    this.statusTimer ??= setTimeout(() => {
+      this.statusTimer = null;
+      for (const [number, all] of this.statuses) {
+        for (let i = 0; i < all.length; i += 100) void this.postStatuses(number, all.slice(i, i + 100));
+      }
+      this.statuses.clear();
+    }, 20);
+  }
+
+  /** Meta's 'sent' statuses of messages it took (webhooks reference: statuses), retried until an instance takes them. */
+  private async postStatuses(phoneNumberId: string, statuses: Array<Record<string, string>>): Promise<void> {
     const payload = JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [
@@ -139,15 +152,7 @@ export class FakeGraph {
               value: {
                 messaging_product: 'whatsapp',
                 metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-                statuses: [
-                  {
-                    id: wamid,
-                    status: 'sent',
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    recipient_id: to,
-                    ...(tracking ? { biz_opaque_callback_data: tracking } : {}),
-                  },
-                ],
+                statuses,
               },
             },
           ],
@@ -164,7 +169,7 @@ export class FakeGraph {
             body: payload,
           });
           if (res.ok) {
-            this.statusesPosted += 1;
+            this.statusesPosted += statuses.length;
             return;
           }
         }
@@ -176,6 +181,7 @@ export class FakeGraph {
   }
 
   async close(): Promise<void> {
+    if (this.statusTimer) clearTimeout(this.statusTimer);
     const server = this.server;
     if (!server) return;
     server.closeAllConnections();

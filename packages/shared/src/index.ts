@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './automation';
+export * from './campaign-api';
 export * from './channel-connect';
 export * from './company';
 export * from './contacts';

@@ -504,8 +504,12 @@ export class CampaignsRepository {
         const ids = expired.map((e) => e.id);
         const messageIds = expired.flatMap((e) => (e.messageId === null ? [] : [e.messageId]));
         if (tracksSends) {
-          await sql`UPDATE campaign_recipients SET state = 'pending', "claimedAt" = NULL, "messageId" = NULL,
-                      "checkedAt" = NULL WHERE id = ANY(${ids}::bigint[])`.execute(trx);
+          // Never reached the provider: waits again, or is skipped when its campaign was deleted meanwhile.
+          await sql`UPDATE campaign_recipients r
+                       SET state = CASE WHEN c."deletedAt" IS NULL THEN 'pending' ELSE 'skipped' END,
+                           "claimedAt" = NULL, "messageId" = NULL, "checkedAt" = NULL
+                      FROM campaigns c
+                     WHERE r.id = ANY(${ids}::bigint[]) AND c.id = r."campaignId"`.execute(trx);
           await sql`DELETE FROM messages WHERE id = ANY(${messageIds}::int[]) AND "messageApiId" IS NULL`.execute(
             trx,
           );

@@ -1,7 +1,9 @@
 import {
+  type AccountStatusView,
   CAMPAIGN_MESSAGES,
   CAMPAIGNS_LISTED_AFTER,
   type CampaignUpdatedPayload,
+  type CampaignView,
   campaignCost,
   campaignStatusLabel,
   campaignsRoom,
@@ -40,34 +42,7 @@ import {
 } from './campaigns.repository';
 import type { CreateCampaignInput } from './dto/campaign.input';
 
-export interface CampaignView {
-  id: number;
-  name: string;
-  channelId: number;
-  companyId: number;
-  status: CampaignRow['status'];
-  statusLabel: string;
-  selectedTags: Array<{ id: number; name: string; color: string }>;
-  conjunction: Conjunction | null;
-  templateId: number | null;
-  templateName: string;
-  fileUrl: string | null;
-  sendAt: string;
-  createdAt: string;
-  lastSendAt: string | null;
-  total: number;
-  sent: number;
-  failed: number;
-  totalCost: number;
-}
-
-export interface AccountStatusView {
-  current_limit: string;
-  current_quality_rating: 'HIGH' | 'MEDIUM' | 'LOW' | 'NA';
-  /** Messages a day; null: unlimited. */
-  dailyLimit: number | null;
-  messagesPerSecond: number;
-}
+export type { AccountStatusView, CampaignView };
 
 const LISTED_AFTER = new Date(`${CAMPAIGNS_LISTED_AFTER}T23:59:59.999Z`);
 

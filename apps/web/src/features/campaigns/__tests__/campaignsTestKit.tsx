@@ -1,12 +1,12 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { type RenderResult, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { Kind, parse } from 'graphql';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, vi } from 'vitest';
 import { createApolloClient } from '../../../lib/apollo';
 import { BroadcastPage } from '../../../pages/BroadcastPage';
 import { makeMe } from '../../../test/fixtures';
+import { rootField } from '../../../test/graphqlRootField';
 import type { Me } from '../../session/api/me.graphql';
 import { SessionContext } from '../../session/SessionContext';
 import type { AccountStatus, BroadcastTag, CampaignView } from '../api/campaigns.rest';
@@ -139,15 +139,6 @@ export interface ServerOptions {
   account?: Partial<AccountStatus>;
   /** How many recipients POST /broadcast/audience counts (150 by default). */
   audience?: number;
-}
-
-function rootField(query: string): string {
-  for (const definition of parse(query).definitions) {
-    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-    const selection = definition.selectionSet.selections[0];
-    if (selection?.kind === Kind.FIELD) return selection.name.value;
-  }
-  return '';
 }
 
 function defaultRest(options: ServerOptions): Record<string, RestAnswer> {

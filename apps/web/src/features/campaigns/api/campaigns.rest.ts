@@ -1,62 +1,14 @@
-import type { CampaignStatus, TagConjunction } from '@crm/shared';
+import type {
+  AccountStatusView,
+  BroadcastTag,
+  CampaignCreation,
+  CampaignView,
+  TagConjunction,
+} from '@crm/shared';
 import { apiGet, apiPost } from '../../../lib/http';
 import { fetchAuthorizedBlob, sendRequest } from '../../../lib/multipart';
 
-/** A campaign as every campaign route answers it (dates ISO strings, totalCost with 4 decimals). */
-export interface CampaignView {
-  id: number;
-  name: string;
-  channelId: number;
-  companyId: number;
-  status: CampaignStatus;
-  statusLabel: string;
-  selectedTags: Array<{ id: number; name: string; color: string }>;
-  conjunction: TagConjunction | null;
-  templateId: number | null;
-  templateName: string | null;
-  fileUrl: string | null;
-  sendAt: string;
-  createdAt: string;
-  lastSendAt: string | null;
-  total: number;
-  sent: number;
-  failed: number;
-  totalCost: number;
-}
-
-/** GET /broadcast/tags: a tag with the contacts of the channel carrying it. */
-export interface BroadcastTag {
-  id: number;
-  name: string;
-  color: string;
-  createdAt: string;
-  contacts: number;
-}
-
-/** GET /broadcast/get360Status: the number's daily tier and quality, from the provider. */
-export interface AccountStatus {
-  current_limit: string | null;
-  current_quality_rating: string | null;
-  /** Messages a day; null when the tier is unlimited. */
-  dailyLimit: number | null;
-  messagesPerSecond: number;
-}
-
-/** 01 §7 POST /campaign. */
-export interface CampaignCreation {
-  channelId: number;
-  type: 'TAG';
-  tagsIds: number[];
-  sendAt: string;
-  shouldCreateTag: boolean;
-  tagToCreate: { name: string; color: string } | null;
-  name: string;
-  templateId: number;
-  fileUrl: string | null;
-  currentMessageLimit: number;
-  totalCost: number;
-  conjunction: TagConjunction | null;
-}
+export type { AccountStatusView as AccountStatus, BroadcastTag, CampaignCreation, CampaignView };
 
 export interface AudienceQuery {
   channelId: number;
@@ -122,8 +74,8 @@ export function listBroadcastTags(channelId: number, signal?: AbortSignal): Prom
 }
 
 /** The channel's number named by the channel's id (the API also takes the spec's providerId). */
-export function getAccountStatus(channelId: number, signal?: AbortSignal): Promise<AccountStatus> {
-  return apiGet<AccountStatus>(`/broadcast/get360Status?channelId=${channelId}`, { signal });
+export function getAccountStatus(channelId: number, signal?: AbortSignal): Promise<AccountStatusView> {
+  return apiGet<AccountStatusView>(`/broadcast/get360Status?channelId=${channelId}`, { signal });
 }
 
 /** POST /broadcast/media, multipart {file, name, weight, fileType}, with upload progress. */

@@ -93,8 +93,9 @@ describe('connect a channel by hand', () => {
     expect(within(dialog).getByText(/\/webhooks\/sms/)).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Conectar' }));
-    expect(await within(dialog).findAllByText('Campo obligatorio')).toHaveLength(2);
-    expect(within(dialog).getByText('Teléfono obligatorio')).toBeTruthy();
+    // The form shows each field's error as its validation ends: all three, whenever the last one lands.
+    await waitFor(() => expect(within(dialog).getAllByText('Campo obligatorio')).toHaveLength(2));
+    expect(await within(dialog).findByText('Teléfono obligatorio')).toBeTruthy();
     type('Account SID', 'SK123');
     expect(
       await within(dialog).findByText('El Account SID empieza con AC y le siguen 32 letras y números.'),

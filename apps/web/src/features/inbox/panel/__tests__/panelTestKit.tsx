@@ -2,10 +2,10 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { ConversationView, RoleName } from '@crm/shared';
 import { conversationView, SANDBOX_CHANNEL } from '@crm/shared/test';
 import { render } from '@testing-library/react';
-import { Kind, parse } from 'graphql';
 import { vi } from 'vitest';
 import { createApolloClient } from '../../../../lib/apollo';
 import { makeMe } from '../../../../test/fixtures';
+import { rootField } from '../../../../test/graphqlRootField';
 import type { Me } from '../../../session/api/me.graphql';
 import { SessionContext } from '../../../session/SessionContext';
 import { ClientInfoPanel } from '../ClientInfoPanel';
@@ -60,16 +60,6 @@ export interface PanelCall {
   /** The GraphQL root field asked for (tags, renameConversation…), or the REST path. */
   name: string;
   variables: Record<string, unknown>;
-}
-
-/** The first root field of a GraphQL document: what the stub answers by. */
-function rootField(query: string): string {
-  for (const definition of parse(query).definitions) {
-    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-    const selection = definition.selectionSet.selections[0];
-    if (selection?.kind === Kind.FIELD) return selection.name.value;
-  }
-  return '';
 }
 
 /** Default answers for everything the panel asks on load, by root field. */
