@@ -16,6 +16,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { AuthGuard } from './modules/auth/auth.guard';
 import { AuthModule } from './modules/auth/auth.module';
 import { AutomationModule } from './modules/automation/automation.module';
+import { BillingModule } from './modules/billing/billing.module';
 import { CampaignsModule } from './modules/campaigns/campaigns.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -80,6 +81,8 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MessagesModule,
+        // Before WebhooksModule: its /webhooks/:provider would otherwise answer /webhooks/stripe.
+        BillingModule,
         WebhooksModule,
         ConversationsModule,
         ContactsModule,

@@ -18,9 +18,18 @@ const PUBLIC_HANDLERS = [
   'AuthController.sendTwoFactorCode',
   'AuthController.verify',
   'AuthController.verifyToken',
+  // Issue 19: plan prices are shown on /select-plan before and after sign-in.
+  'BillingController.pricing',
   'DevOutboxController.outbox',
   'HealthController.health',
+  // Issue 19: the sign-up record before the account exists (keyed by its random id, or limited per address).
+  'OnboardingController.get',
+  'OnboardingController.set',
+  'OnboardingResolver.createOnboardingInProcess',
+  'OnboardingResolver.onboardingInProcesses',
+  'OnboardingResolver.updateOnboardingInProcess',
   // Provider webhooks authenticate by the provider's signature on the raw body, not by a user token.
+  'StripeWebhookController.receive',
   'WebhooksController.receive',
   'WebhooksController.verify',
 ];

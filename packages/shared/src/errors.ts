@@ -75,6 +75,13 @@ export const ERROR_CATALOGUE = {
   CANNOT_SET_ONBOARDING_USER_DATA: { status: 400, userMessage: ONBOARDING_ERROR_MESSAGE },
   CANNOT_SET_ONBOARDING_STEP: { status: 400, userMessage: ONBOARDING_ERROR_MESSAGE },
   CANNOT_SET_ONBOARDING_PREV_STEP: { status: 400, userMessage: ONBOARDING_ERROR_MESSAGE },
+  // Issue 19: a sign-up record id that does not exist (or is not a record id at all).
+  ONBOARDING_NOT_FOUND: { status: 404, userMessage: 'No encontramos tu registro. Empieza de nuevo.' },
+  // Issue 19: a finished sign-up cannot be changed any more; its user signs in instead.
+  ONBOARDING_ALREADY_FINISHED: {
+    status: 409,
+    userMessage: 'Este registro ya terminó. Inicia sesión para continuar.',
+  },
 
   // 01 §8 Two-factor.
   ERROR_CHECKING_CODE: { status: 400, userMessage: TWO_FACTOR_WRONG_CODE_MESSAGE },

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './automation';
+export * from './billing';
 export * from './campaign-api';
 export * from './channel-connect';
 export * from './company';
@@ -9,6 +10,7 @@ export * from './follow-ups';
 export * from './limits';
 export * from './messaging';
 export * from './multimedia';
+export * from './onboarding';
 export * from './permissions';
 export * from './platforms';
 export * from './quick-answers';

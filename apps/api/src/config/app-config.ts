@@ -52,6 +52,20 @@ export interface AppConfig {
   realtimeBus: boolean;
   /** S3-compatible object storage; null keeps files on local disk under DATA_DIR (ARCHITECTURE rule 8). */
   s3: S3Config | null;
+  /** Issue 19: Stripe when STRIPE_SECRET_KEY is set; null uses the built-in sandbox payments provider. */
+  stripe: StripeConfig | null;
+  /** Issue 19: where GET /api/onboarding/need-help mails a new customer's request for help (SUPPORT_EMAIL). */
+  supportEmail: string;
+  /** Issue 19: the instruction video POST /api/send-onboarding-video mails (ONBOARDING_VIDEO_URL). */
+  onboardingVideoUrl: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_URL: another Stripe-speaking server (tests on 127.0.0.1); null is Stripe itself. */
+  apiUrl: string | null;
 }
 
 export interface S3Config {
@@ -165,6 +179,42 @@ function readS3(env: Env): S3Config | null {
   return { endpoint, bucket, region, accessKeyId, secretAccessKey, publicUrl };
 }
 
+/** Issue 19: support's address for onboarding help requests; a plain address, checked at boot. */
+function readSupportEmail(env: Env): string {
+  const value = env.SUPPORT_EMAIL?.trim() || 'soporte@charla.local';
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value))
+    throw new ConfigError('SUPPORT_EMAIL', 'expected an e-mail address');
+  return value;
+}
+
+/** Stripe is chosen by STRIPE_SECRET_KEY; a key without its webhook secret or publishable key cannot work. */
+function readStripe(env: Env): StripeConfig | null {
+  const apiUrl = readUrl(env, 'STRIPE_API_URL', ['http:', 'https:']);
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey) {
+    if (webhookSecret) {
+      throw new ConfigError('STRIPE_SECRET_KEY', 'is required when STRIPE_WEBHOOK_SECRET is set');
+    }
+    return null;
+  }
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
+    throw new ConfigError('STRIPE_SECRET_KEY', 'expected a secret key (sk_test_…, sk_live_… or rk_…)');
+  }
+  if (!webhookSecret) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set');
+  }
+  if (!/^whsec_\w+$/.test(webhookSecret)) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'expected whsec_…');
+  if (!publishableKey) {
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'is required when STRIPE_SECRET_KEY is set');
+  }
+  if (!/^pk_(test|live)_\w+$/.test(publishableKey)) {
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY', 'expected a publishable key (pk_test_… or pk_live_…)');
+  }
+  return { secretKey, publishableKey, webhookSecret, apiUrl: apiUrl === null ? null : stripSlash(apiUrl) };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnvRaw = env.NODE_ENV?.trim() || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -196,6 +246,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sessionTtlHours: readInt(env, 'SESSION_TTL_HOURS', 168, 1, 24 * 365),
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'Charla CRM <no-reply@charla.local>',
+    supportEmail: readSupportEmail(env),
+    onboardingVideoUrl: stripSlash(
+      readUrl(env, 'ONBOARDING_VIDEO_URL', ['http:', 'https:']) ?? `${appUrl.replace(/\/$/, '')}/help`,
+    ),
     appUrl: appUrl.replace(/\/$/, ''),
     trustProxy: trustProxyRaw && trustProxyRaw !== 'false' ? trustProxyRaw : false,
     rateLimitWindowSeconds: readInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
@@ -239,5 +293,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sandboxTemplateDelayMs: readInt(env, 'SANDBOX_TEMPLATE_DELAY_MS', 5000, 0, 600_000),
     realtimeBus: readBool(env, 'REALTIME_BUS', true),
     s3: readS3(env),
+    stripe: readStripe(env),
   };
 }

@@ -29,6 +29,40 @@ export interface Albums {
   spaceId: number;
 }
 
+export interface BillingCustomers {
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  lastEventAt: Timestamp | null;
+  provider: string;
+  providerCustomerId: string;
+}
+
+export interface BillingEvents {
+  applied: boolean;
+  eventCreatedAt: Timestamp;
+  eventId: string;
+  processedAt: Generated<Timestamp>;
+  type: string;
+}
+
+export interface BillingSubscriptions {
+  agents: number;
+  cancelAtPeriodEnd: Generated<boolean>;
+  companyId: number;
+  conversations: number;
+  createdAt: Generated<Timestamp>;
+  currentPeriodEnd: Timestamp | null;
+  id: Generated<number>;
+  plan: string;
+  priceCents: number;
+  provider: string;
+  providerSubscriptionId: string;
+  status: string;
+  trialEnd: Timestamp | null;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface BotAnswers {
   channelId: number;
   clientId: number;
@@ -208,6 +242,7 @@ export interface ClientTags {
 
 export interface Companies {
   adminsLimit: number | null;
+  conversationsLimit: number | null;
   createdAt: Generated<Timestamp>;
   crmWebhookSecret: string | null;
   crmWebhookUrl: string | null;
@@ -358,6 +393,34 @@ export interface Messages {
   windowExpiration: Timestamp | null;
 }
 
+export interface OnboardingInProcess {
+  agents: number | null;
+  businessCategory: string | null;
+  businessName: string | null;
+  businessWeb: string | null;
+  companyId: number | null;
+  connSpeedMBps: number | null;
+  country: string | null;
+  createdAt: Generated<Timestamp>;
+  device: string | null;
+  email: string;
+  hasWebsite: boolean | null;
+  id: Generated<string>;
+  isUseNewPhone: boolean | null;
+  location: string | null;
+  messages: number | null;
+  name: string | null;
+  needHelpAt: Timestamp | null;
+  phone: string | null;
+  planName: string | null;
+  prevStep: string | null;
+  referralCode: string | null;
+  score: Generated<number>;
+  step: Generated<string>;
+  updatedAt: Generated<Timestamp>;
+  videoSentAt: Timestamp | null;
+}
+
 export interface PasswordResetTokens {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -407,6 +470,49 @@ export interface Roles {
   id: Generated<number>;
   key: string;
   name: string;
+}
+
+export interface SandboxPaymentCustomers {
+  createdAt: Generated<Timestamp>;
+  defaultPaymentMethodId: string | null;
+  email: string | null;
+  id: string;
+  name: string | null;
+}
+
+export interface SandboxPaymentInvoices {
+  amountCents: number;
+  createdAt: Generated<Timestamp>;
+  currency: Generated<string>;
+  customerId: string;
+  id: string;
+  periodEnd: Timestamp;
+  periodStart: Timestamp;
+  status: string;
+  subscriptionId: string | null;
+}
+
+export interface SandboxPaymentMethods {
+  brand: string;
+  createdAt: Generated<Timestamp>;
+  customerId: string | null;
+  expMonth: number;
+  expYear: number;
+  id: string;
+  last4: string;
+}
+
+export interface SandboxPaymentSubscriptions {
+  amountCents: number;
+  cancelAtPeriodEnd: Generated<boolean>;
+  createdAt: Generated<Timestamp>;
+  currentPeriodEnd: Timestamp;
+  currentPeriodStart: Timestamp;
+  customerId: string;
+  description: string;
+  id: string;
+  status: string;
+  trialEnd: Timestamp | null;
 }
 
 export interface Sessions {
@@ -556,6 +662,9 @@ export interface WhatsappTemplates {
 
 export interface DB {
   albums: Albums;
+  billing_customers: BillingCustomers;
+  billing_events: BillingEvents;
+  billing_subscriptions: BillingSubscriptions;
   bot_answers: BotAnswers;
   bot_sessions: BotSessions;
   campaign_recipients: CampaignRecipients;
@@ -579,6 +688,7 @@ export interface DB {
   message_bot_configs: MessageBotConfigs;
   message_bots: MessageBots;
   messages: Messages;
+  onboarding_in_process: OnboardingInProcess;
   password_reset_tokens: PasswordResetTokens;
   permissions: Permissions;
   quick_answers: QuickAnswers;
@@ -586,6 +696,10 @@ export interface DB {
   realtime_attachments: RealtimeAttachments;
   role_permissions: RolePermissions;
   roles: Roles;
+  sandbox_payment_customers: SandboxPaymentCustomers;
+  sandbox_payment_invoices: SandboxPaymentInvoices;
+  sandbox_payment_methods: SandboxPaymentMethods;
+  sandbox_payment_subscriptions: SandboxPaymentSubscriptions;
   sessions: Sessions;
   space_channels: SpaceChannels;
   spaces: Spaces;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimitRepository } from '../../src/modules/auth/rate-limit.repository';
+import { RateLimitRepository } from '../../src/common/rate-limit/rate-limit.repository';
 import { testDatabase } from './database';
 
 const db = testDatabase();

@@ -18,6 +18,8 @@ import { SurveyOptionIds1764000000700 } from './1764000000700-survey-option-ids'
 import { BotAnswers1764000000800 } from './1764000000800-bot-answers';
 import { Campaigns1765000000000 } from './1765000000000-campaigns';
 import { CampaignPacing1765000000100 } from './1765000000100-campaign-pacing';
+import { Onboarding1766000000000 } from './1766000000000-onboarding';
+import { Billing1766000000100 } from './1766000000100-billing';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   BotAnswers1764000000800,
   Campaigns1765000000000,
   CampaignPacing1765000000100,
+  Onboarding1766000000000,
+  Billing1766000000100,
 ];

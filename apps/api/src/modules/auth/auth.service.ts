@@ -4,15 +4,18 @@ import {
   normalizeVerificationCode,
   passwordResetEmail,
   ROLE_NAMES,
+  VALIDATION_MESSAGES,
   verificationCodeEmail,
 } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { randomToken, safeEqual, sha256 } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MailService } from '../../providers/mail/mail.service';
 import { CompaniesService } from '../companies/companies.service';
+import { OnboardingFinishService } from '../onboarding/onboarding-finish.service';
 import { PasswordService } from '../sessions/password.service';
 import { type RequestMeta, SessionsService } from '../sessions/sessions.service';
 import { type SignInUser, UsersRepository } from '../users/users.repository';
@@ -25,7 +28,6 @@ import type {
 } from './dto/auth.inputs';
 import { EmailVerificationsRepository } from './email-verifications.repository';
 import { PasswordResetsRepository } from './password-resets.repository';
-import { RateLimitService } from './rate-limit.service';
 import { TotpService } from './totp.service';
 
 export type { RequestMeta };
@@ -62,6 +64,7 @@ export class AuthService {
     private readonly rateLimit: RateLimitService,
     private readonly mail: MailService,
     private readonly companies: CompaniesService,
+    private readonly onboarding: OnboardingFinishService,
   ) {}
 
   // ---- sessions -------------------------------------------------------------------------------------------
@@ -225,9 +228,20 @@ export class AuthService {
     const user = await this.users.transaction(async (trx) => {
       if (await this.users.emailTaken(email, null, trx))
         throw new AppException('USER_WITH_SAME_EMAIL', { field: 'email' });
+      // Issue 19: the onboarding being finished gives the company its data; the body's fields fill what it lacks.
+      const onboarding = input.onboardingId
+        ? await this.onboarding.open(trx, input.onboardingId, email)
+        : null;
+      const given = (value: string | undefined): string | null => value ?? null;
+      const businessName = onboarding?.businessName ?? given(input.businessName);
+      const name = given(input.name) ?? onboarding?.name ?? null;
+      const phone = given(input.phone) ?? onboarding?.phone ?? null;
+      if (!businessName) throw AppException.validation('businessName', VALIDATION_MESSAGES.companyRequired);
+      if (!name) throw AppException.validation('name', VALIDATION_MESSAGES.nameRequired);
+      if (!phone) throw AppException.validation('phone', VALIDATION_MESSAGES.phoneRequired);
       const { company, roles, defaultSpace } = await this.companies.provision(
         {
-          name: input.businessName,
+          name: businessName,
           status: CompanyStatus.TRIAL,
           expirationDate: new Date(Date.now() + TRIAL_DAYS * 86400_000),
         },
@@ -236,13 +250,14 @@ export class AuthService {
       const id = await this.users.insert(trx, {
         companyId: company.id,
         roleId: roles[ROLE_NAMES.superadmin].id,
-        name: input.name.trim(),
+        name: name.trim(),
         email,
         passwordHash,
-        phone: input.phone,
+        phone,
         selectedSpaceId: defaultSpace.id,
       });
       await this.users.addSpaces(trx, id, [defaultSpace.id]);
+      if (onboarding) await this.onboarding.finish(trx, onboarding.record, company.id);
       await this.verifications.delete(trx, email);
       return { id, companyId: company.id };
     });

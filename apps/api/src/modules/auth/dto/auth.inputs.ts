@@ -10,7 +10,16 @@ import {
   validateVerificationCode,
 } from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { Rule } from '../../../common/decorators/rule.decorator';
 
 const REQUIRED = VALIDATION_MESSAGES.required;
@@ -107,11 +116,16 @@ export class ResetPasswordInput {
   password: string;
 }
 
+// Issue 19: with an onboardingId, name, phone and businessName may be left out; the sign-up record gives them.
+const givenOrWithoutRecord = (o: RegisterInput, value: unknown) =>
+  o.onboardingId === undefined || value !== undefined;
+
 export class RegisterInput {
   @ApiProperty({ maxLength: 120 })
+  @ValidateIf(givenOrWithoutRecord)
   @Rule(validateName)
   @MaxLength(120, { message: AUTH_MESSAGES.nameTooLong })
-  name: string;
+  name?: string;
 
   @ApiProperty({ format: 'email' })
   @Rule(validateEmail)
@@ -122,13 +136,15 @@ export class RegisterInput {
   password: string;
 
   @ApiProperty({ description: 'Digits only', example: '5215512345678' })
+  @ValidateIf(givenOrWithoutRecord)
   @Rule(validatePhone)
-  phone: string;
+  phone?: string;
 
   @ApiProperty({ maxLength: 120 })
+  @ValidateIf(givenOrWithoutRecord)
   @Rule(validateCompanyName)
   @MaxLength(120, { message: AUTH_MESSAGES.companyNameTooLong })
-  businessName: string;
+  businessName?: string;
 
   @ApiPropertyOptional({ maxLength: 60 })
   @IsOptional()
@@ -142,4 +158,14 @@ export class RegisterInput {
   @MaxLength(300, { message: AUTH_MESSAGES.websiteInvalid })
   @Matches(/^(https?:\/\/)?[^\s.]+\.[^\s]{2,}$/i, { message: AUTH_MESSAGES.websiteInvalid })
   website?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'Issue 19: the sign-up record to finish. The company is created from it (business name, plan) with a sandbox ' +
+      'channel in its default space; name, phone and businessName left out of the body come from it.',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: userMessageFor('ONBOARDING_NOT_FOUND') })
+  onboardingId?: string;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { AppException } from '../errors/app.exception';
 import { RateLimitRepository } from './rate-limit.repository';
 
 export interface RateLimitKey {

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BILLING_MESSAGES,
+  companyAfterBillingEvent,
+  isStaleBillingEvent,
+  luhnValid,
+  paymentErrorFor,
+  SANDBOX_TEST_CARDS,
+  sandboxCardBehaviour,
+  usdToCents,
+} from './billing';
+import { CompanyStatus } from './company';
+import { ERROR_CATALOGUE } from './errors';
+
+describe('paymentErrorFor', () => {
+  it("maps Stripe's card error codes to the catalogue's", () => {
+    expect(paymentErrorFor('card_declined', 'generic_decline')).toEqual({ code: 'CARD_DECLINED' });
+    expect(paymentErrorFor('incorrect_cvc')).toEqual({ code: 'INCORRECT_CVC' });
+    expect(paymentErrorFor('expired_card')).toEqual({ code: 'EXPIRED_CARD' });
+    expect(paymentErrorFor('processing_error')).toEqual({ code: 'PROCESSING_ERROR' });
+    expect(paymentErrorFor('requires_payment_method')).toEqual({ code: 'REQUIRES_PAYMENT_METHOD' });
+    expect(paymentErrorFor('something_new')).toEqual({ code: 'CARD_DECLINED' });
+  });
+
+  it('gives insufficient funds its own Spanish text under CARD_DECLINED', () => {
+    const mapped = paymentErrorFor('card_declined', 'insufficient_funds');
+    expect(mapped).toEqual({ code: 'CARD_DECLINED', userMessage: BILLING_MESSAGES.insufficientFunds });
+    expect(mapped.userMessage).not.toBe(ERROR_CATALOGUE.CARD_DECLINED.userMessage);
+  });
+});
+
+describe('sandbox cards', () => {
+  it('checks the Luhn digit', () => {
+    expect(luhnValid('4242 4242 4242 4242')).toBe(true);
+    expect(luhnValid('4242 4242 4242 4241')).toBe(false);
+    expect(luhnValid('42')).toBe(false);
+    for (const number of Object.keys(SANDBOX_TEST_CARDS)) expect(luhnValid(number)).toBe(true);
+  });
+
+  it("behaves as Stripe's documented test numbers", () => {
+    expect(sandboxCardBehaviour('4242424242424242').code).toBeNull();
+    expect(sandboxCardBehaviour('4000 0000 0000 0002').code).toBe('card_declined');
+    expect(sandboxCardBehaviour('4000000000009995')).toEqual({
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+    });
+    expect(sandboxCardBehaviour('4000000000000069').code).toBe('expired_card');
+    expect(sandboxCardBehaviour('4000000000000127').code).toBe('incorrect_cvc');
+    expect(sandboxCardBehaviour('4242424242424241').code).toBe('invalid_number');
+  });
+
+  it('declines any other valid number, so a real card is never accepted', () => {
+    expect(sandboxCardBehaviour('4111111111111111').code).toBe('card_declined');
+  });
+});
+
+describe('companyAfterBillingEvent', () => {
+  const base = {
+    status: CompanyStatus.AWAITING_SUSCRIPTION_PAYMENT,
+    paymentIntents: 2,
+    expirationDate: new Date('2026-01-01T00:00:00Z'),
+  };
+  const periodEnd = new Date('2026-02-01T00:00:00Z');
+
+  it('activates on a paid invoice and resets the attempts', () => {
+    expect(companyAfterBillingEvent(base, { type: 'invoice.paid', periodEnd })).toEqual({
+      status: CompanyStatus.ACTIVE,
+      paymentIntents: 0,
+      expirationDate: periodEnd,
+    });
+  });
+
+  it('keeps a company that is linking WhatsApp on its step and moves a first payment to linking', () => {
+    const linking = { ...base, status: CompanyStatus.AWAITING_WA_VINCULATION };
+    expect(companyAfterBillingEvent(linking, { type: 'invoice.paid', periodEnd }).status).toBe(
+      CompanyStatus.AWAITING_WA_VINCULATION,
+    );
+    const first = { ...base, status: CompanyStatus.AWAITING_FIRST_PAYMENT };
+    expect(companyAfterBillingEvent(first, { type: 'invoice.paid', periodEnd }).status).toBe(
+      CompanyStatus.AWAITING_WA_VINCULATION,
+    );
+  });
+
+  it('counts a failed payment', () => {
+    const active = { ...base, status: CompanyStatus.ACTIVE, paymentIntents: 0 };
+    expect(companyAfterBillingEvent(active, { type: 'invoice.payment_failed', periodEnd: null })).toEqual({
+      ...active,
+      status: CompanyStatus.AWAITING_SUSCRIPTION_PAYMENT,
+      paymentIntents: 1,
+    });
+  });
+
+  it('deactivates on a deleted subscription and records the trial end', () => {
+    expect(
+      companyAfterBillingEvent(base, { type: 'customer.subscription.deleted', periodEnd: null }).status,
+    ).toBe(CompanyStatus.INACTIVE);
+    const trial = { ...base, status: CompanyStatus.TRIAL };
+    expect(
+      companyAfterBillingEvent(trial, { type: 'customer.subscription.trial_will_end', periodEnd }),
+    ).toEqual({ ...trial, expirationDate: periodEnd });
+  });
+});
+
+describe('isStaleBillingEvent', () => {
+  it('skips only events older than the last applied one', () => {
+    const last = new Date('2026-01-01T00:00:10Z');
+    expect(isStaleBillingEvent(new Date('2026-01-01T00:00:09Z'), last)).toBe(true);
+    expect(isStaleBillingEvent(new Date('2026-01-01T00:00:10Z'), last)).toBe(false);
+    expect(isStaleBillingEvent(new Date('2026-01-01T00:00:09Z'), null)).toBe(false);
+  });
+});
+
+describe('usdToCents', () => {
+  it('rounds to whole cents', () => {
+    expect(usdToCents(29.96)).toBe(2996);
+    expect(usdToCents(0.1 + 0.2)).toBe(30);
+  });
+});
