@@ -166,10 +166,20 @@ describe('inbox conversation list', () => {
     const name = `Cliente directo ${phone.slice(-4)}`;
     await customerWrites(phone, name, 'Escribo por un pedido');
     const clientId = await conversationIdOf(admin, phone);
+    // Archived, so in none of the lists an admin opens on (issue 19: admins open on 'Todas', unassigned included).
+    const archived = await graphql<{ setConversationArchived: { isArchived: boolean } }>(
+      baseUrl,
+      admin,
+      ARCHIVE,
+      {
+        clientId,
+        archived: true,
+      },
+    );
+    expect(archived.data?.setConversationArchived.isArchived).toBe(true);
 
     await withPage(browser, baseUrl, 'inbox-list-direct', async (page) => {
       await loginAndWaitForShell(page, 'admin@demo.local');
-      // Unassigned, so not in the admin's default 'Asignadas' list.
       await page.goto(`/chat/${clientId}`);
       await page.getByTestId('conversation-window').waitFor();
       await page.getByTestId('client-info-panel').waitFor();

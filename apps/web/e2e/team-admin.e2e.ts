@@ -86,13 +86,13 @@ describe('team (/users, /users/new)', () => {
         await page.getByText('Nombre obligatorio').waitFor();
         await page.getByText('Correo obligatorio').waitFor();
 
-        await fillUser(page, { name, email, role: 'agente' });
+        await fillUser(page, { name, email, role: 'Agente' });
         await page.getByLabel('Número de teléfono').fill('5512345678');
         await page.getByRole('switch', { name: 'Activar horario laboral' }).click();
         await page.getByLabel('Zona horaria', { exact: true }).click();
         await page.keyboard.type('Bogota');
         await page
-          .locator('.ant-select-dropdown:visible .ant-select-item-option[title="America/Bogota"]')
+          .locator('.ant-select-dropdown:visible .ant-select-item-option[title="Bogotá (GMT-5)"]')
           .click();
         // An end before the start is refused on the form.
         await choose(page, 'Salida Lunes', '08:00', true);
@@ -109,7 +109,8 @@ describe('team (/users, /users/new)', () => {
         const row = page.getByRole('row').filter({ hasText: email });
         await row.waitFor();
         expect(await row.getByTestId('team-hours').textContent()).toBe('Lun–Vie 09:00–18:00');
-        expect(await row.textContent()).toContain('agente');
+        // Issue 19: the role in Spanish, not as stored.
+        expect(await row.textContent()).toContain('Agente');
         expect(await row.textContent()).toContain('+525512345678');
         await screenshot(page, 'team-list');
       });
@@ -221,7 +222,7 @@ describe('team (/users, /users/new)', () => {
       await withPage(browser, baseUrl, 'team-location-categories', async (page) => {
         await loginAndWaitForShell(page, 'admin@demo.local');
         await page.goto('/users/new');
-        await fillUser(page, { name, email, role: 'agente' });
+        await fillUser(page, { name, email, role: 'Agente' });
         await choose(page, 'Ubicación', `Sede ${run}`, true);
         await choose(page, 'Categorías', categoryName, true);
         await page.keyboard.press('Escape');

@@ -133,7 +133,7 @@ export const IMPORT_MESSAGES = {
   tooMany: (max: number) =>
     `El archivo tiene más de ${max} contactos; divide el archivo e impórtalo por partes.`,
   empty: 'El archivo no tiene contactos.',
-  notSpreadsheet: 'El archivo no es una hoja de cálculo válida (.xlsx o .csv).',
+  notSpreadsheet: 'El archivo no es una hoja de cálculo válida (.xlsx, .csv o .txt).',
   missingFile: 'Selecciona un archivo .xlsx o .csv.',
   failed: 'Error al importar los contactos',
   tooLarge: 'El archivo es demasiado grande (máximo 10 MB).',
@@ -151,6 +151,12 @@ export const IMPORT_TEMPLATE_SAMPLE = [
 ] as const;
 
 /** How people write yes and no in a Spanish spreadsheet's boolean column (lower-cased before the lookup). */
+/**
+ * Issue 19 / 02 §5: an optional column (from the sixth on) naming the row's category by name; rows without it get
+ * the company's default category. Matched with accents and case aside, unless a data-sheet field has this name.
+ */
+export const IMPORT_CATEGORY_COLUMN = 'Categoría';
+
 export const IMPORT_BOOLEAN_WORDS = {
   true: ['true', 'si', 'sí', '1', 'verdadero', 'x'],
   false: ['false', 'no', '0', 'falso'],

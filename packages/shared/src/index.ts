@@ -49,6 +49,7 @@ export * from './rules/search';
 export * from './rules/survey';
 export * from './rules/tags';
 export * from './rules/template-variables';
+export * from './rules/time-zones';
 export * from './rules/uploads';
 export * from './rules/validation';
 export * from './rules/welcome-message';

@@ -14,6 +14,7 @@ const contact = (phone: string, agentId: number, fields: Partial<ImportedContact
   lastName: 'López',
   cleanedName: `analopez${phone}`,
   agentId,
+  categoryId: null,
   ...fields,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactDisplayName, UNNAMED_CONTACT } from './contact-name';
+import { contactDisplayName, contactFullName, contactNameParts, UNNAMED_CONTACT } from './contact-name';
 
 describe('contactDisplayName', () => {
   it('prefers the given name, then the channel profile name', () => {
@@ -16,5 +16,29 @@ describe('contactDisplayName', () => {
     expect(contactDisplayName(contact, true)).toBe('+5215512345678'.replace('+521', '+52'));
     expect(contactDisplayName(contact, false)).toBe(UNNAMED_CONTACT);
     expect(contactDisplayName({ name: null, senderId: null }, true)).toBe(UNNAMED_CONTACT);
+  });
+});
+
+describe('contactNameParts and contactFullName (issue 19: one split for the inbox, Contactos and the CSV)', () => {
+  it('splits a channel name into Nombre and Apellido, as the inbox shows it whole', () => {
+    const pedro = { name: null, nameFromChannel: 'Pedro  Nuevo', lastName: null };
+    expect(contactNameParts(pedro)).toEqual({ firstName: 'Pedro', lastName: 'Nuevo' });
+    expect(contactDisplayName(pedro, false)).toBe('Pedro Nuevo');
+    expect(contactNameParts({ nameFromChannel: 'Pedro' })).toEqual({ firstName: 'Pedro', lastName: null });
+    expect(contactNameParts({ name: '  ', nameFromChannel: null })).toEqual({
+      firstName: null,
+      lastName: null,
+    });
+  });
+
+  it('prefers the team’s name as the inbox does, and a stored last name over the rest of the words', () => {
+    expect(contactNameParts({ name: 'Juan Díaz', nameFromChannel: 'Pedro Nuevo' })).toEqual({
+      firstName: 'Juan',
+      lastName: 'Díaz',
+    });
+    const imported = { name: 'María José', nameFromChannel: null, lastName: 'García' };
+    expect(contactNameParts(imported)).toEqual({ firstName: 'María', lastName: 'García' });
+    expect(contactDisplayName(imported, false)).toBe('María José García');
+    expect(contactFullName({ name: 'Ana Ríos', lastName: 'Ríos' })).toBe('Ana Ríos');
   });
 });

@@ -15,6 +15,7 @@ import {
   canViewerSeeConversation,
   compareConversations,
   DEFAULT_CONVERSATION_FILTER,
+  defaultConversationFilterType,
   EMPTY_CONVERSATION_LIST,
   isConversationFilterType,
   matchesConversationFilter,
@@ -1000,5 +1001,18 @@ describe('mergePage', () => {
     const next = mergePage(state, [{ ...c2, unreadMessages: 5 }, c1]);
     expect(row(next, 2)?.unreadMessages).toBe(0);
     expect(next.selectedId).toBe(2);
+  });
+});
+
+describe('defaultConversationFilterType (issue 19: new conversations visible where the user lands)', () => {
+  it('opens admins and superadmins on Todas, where unassigned conversations are', () => {
+    expect(defaultConversationFilterType({ roleName: 'admin', adminOf: [] })).toBe('all');
+    expect(defaultConversationFilterType({ roleName: 'superadmin', adminOf: [] })).toBe('all');
+  });
+
+  it('keeps Asignadas for who only sees their own or their agents’ conversations', () => {
+    expect(defaultConversationFilterType({ roleName: 'agente', adminOf: [] })).toBe('assigned');
+    expect(defaultConversationFilterType({ roleName: 'groupadmin', adminOf: [] })).toBe('assigned');
+    expect(defaultConversationFilterType({ roleName: 'admin', adminOf: [7] })).toBe('assigned');
   });
 });

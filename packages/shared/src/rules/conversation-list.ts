@@ -92,6 +92,18 @@ export function seesWholeCompany(viewer: { roleName: string; adminOf: readonly n
 }
 
 /**
+ * The view the inbox opens on (issue 19). 02 §2 defaults to 'Asignadas', but a new customer's conversation lands
+ * unassigned, so who may see unassigned conversations (admins and superadmins over the whole company) opens on
+ * 'Todas' and finds it there; everybody else sees only their own anyway and keeps 'Asignadas'.
+ */
+export function defaultConversationFilterType(viewer: {
+  roleName: string;
+  adminOf: readonly number[];
+}): ConversationFilterType {
+  return seesWholeCompany(viewer) ? 'all' : DEFAULT_CONVERSATION_FILTER.type;
+}
+
+/**
  * 02 §6, the one visibility rule (the API's single-conversation check and its list SQL agree with it, row for row):
  * admins and superadmins see every conversation; users with isAdminOfIds see those of their agents; group admins
  * those whose groupAdminId is theirs or whose agent they administer; everybody else only the ones assigned to them.

@@ -1,7 +1,7 @@
 import {
   type ContactReportRow,
+  contactNameParts,
   displayPhone,
-  firstWord,
   formatReportDate,
   isPhoneBased,
   mentionsPhone,
@@ -22,12 +22,18 @@ export function toContactReportRow(record: ContactReportRecord, viewer: ReportVi
   const shown = (text: string | null) =>
     !viewer.canSeePhoneNumber && mentionsPhone(text, [record.senderId]) ? null : text;
   const name = shown(record.name);
+  // Issue 19: the inbox's own split ('Pedro Nuevo' → 'Pedro' + 'Nuevo'), so Contactos and the CSV agree with it.
+  const parts = contactNameParts({
+    name,
+    nameFromChannel: shown(record.nameFromChannel),
+    lastName: shown(record.lastName),
+  });
   const email = record.infos.find((i) => i.type === 'email')?.value ?? null;
   const plaza = record.infos.find((i) => normalizeSearchKeyword(i.name) === 'plaza')?.value ?? null;
   return {
     id: record.id,
-    nameFromChannel: firstWord(shown(record.nameFromChannel) ?? name),
-    lastName: shown(record.lastName),
+    nameFromChannel: parts.firstName,
+    lastName: parts.lastName,
     name,
     agent: record.agentName,
     tags: record.tags.map((t) => t.name).join(', '),

@@ -3,11 +3,13 @@ import {
   cleanedName,
   companyScopedKey,
   IMPORT_BOOLEAN_WORDS,
+  IMPORT_CATEGORY_COLUMN,
   IMPORT_MAX_CONTACTS,
   IMPORT_MESSAGES,
   type ImportContactsResult,
   type ImportResultRow,
   isImportablePhone,
+  NAMED_LIST_MESSAGES,
   normalizePhone,
   normalizeSearchKeyword,
   splitImportTags,
@@ -40,8 +42,11 @@ interface ReadyRow {
   lastName: string | null;
   tags: string[];
   agentId: number;
+  categoryId: number | null;
   infos: Array<{ fieldId: number; value: string }>;
 }
+
+const CATEGORY_COLUMN = normalizeSearchKeyword(IMPORT_CATEGORY_COLUMN);
 
 const TRUE_WORDS: ReadonlySet<string> = new Set(IMPORT_BOOLEAN_WORDS.true);
 const FALSE_WORDS: ReadonlySet<string> = new Set(IMPORT_BOOLEAN_WORDS.false);
@@ -92,17 +97,26 @@ export class ContactImportService {
     if (sheet.rows.length === 0) throw AppException.validation('file', IMPORT_MESSAGES.empty);
 
     const fallbackAgent = await this.fallbackAgent(user, defaultAgentId);
-    const [agents, fields, tags] = await Promise.all([
+    const [agents, fields, tags, categories] = await Promise.all([
       this.repository.agentsByEmail(user.companyId),
       this.datasheet.list(user.companyId),
       this.repository.tagKeys(user.companyId),
+      this.repository.categories(user.companyId),
     ]);
+    // 02 §5: imported contacts get the company's default category unless their row names one of its categories.
+    const defaultCategory = categories[0]?.id ?? null;
+    const categoryByName = new Map(categories.map((c) => [normalizeSearchKeyword(c.name), c.id]));
     const agentByEmail = new Map(agents.map((a) => [a.email, a.id]));
     // Columns from the sixth on are data-sheet fields by name (accents and case aside).
     const fieldByName = new Map(fields.map((f) => [normalizeSearchKeyword(f.name), f]));
     const customColumns = sheet.header
       .map((name, column) => ({ column, field: fieldByName.get(normalizeSearchKeyword(name)) }))
       .filter((c): c is { column: number; field: Field } => c.column >= 5 && c.field !== undefined);
+    const categoryColumn = fieldByName.has(CATEGORY_COLUMN)
+      ? -1
+      : sheet.header.findIndex(
+          (name, column) => column >= 5 && normalizeSearchKeyword(name) === CATEGORY_COLUMN,
+        );
 
     const results: ImportResultRow[] = new Array(sheet.rows.length);
     const ready: ReadyRow[] = [];
@@ -130,12 +144,17 @@ export class ContactImportService {
         if (error) return fail(IMPORT_MESSAGES.badField(field.name, error));
         infos.push({ fieldId: field.id, value });
       }
+      const categoryName = categoryColumn >= 0 ? (cells[categoryColumn] ?? '').trim() : '';
+      const categoryId = categoryName
+        ? (categoryByName.get(normalizeSearchKeyword(categoryName)) ?? null)
+        : defaultCategory;
+      if (categoryName && categoryId === null) return fail(NAMED_LIST_MESSAGES.categoryNotFound);
       if (seenPhones.has(phone))
         return { number: label, status: 'duplicado', message: IMPORT_MESSAGES.duplicated };
       seenPhones.add(phone);
       // 02 §5: agents by e-mail, the importing user (or the agent chosen for the import) otherwise.
       const agentId = agentByEmail.get(rawEmail.trim().toLowerCase()) ?? fallbackAgent;
-      return { index, label, phone, firstName, lastName, tags: rowTags, agentId, infos };
+      return { index, label, phone, firstName, lastName, tags: rowTags, agentId, categoryId, infos };
     };
     for (const [index, cells] of sheet.rows.entries()) {
       const checked = checkRow(cells, index);
@@ -263,6 +282,7 @@ export class ContactImportService {
           lastName: r.lastName,
           cleanedName: cleanedName([r.firstName, r.lastName].filter(Boolean).join(' '), r.phone),
           agentId: r.agentId,
+          categoryId: r.categoryId,
         })),
       );
       const idByPhone = new Map(inserted.map((r) => [r.senderId, r.id]));

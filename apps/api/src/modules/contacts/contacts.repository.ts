@@ -17,6 +17,7 @@ export interface ImportedContact {
   lastName: string | null;
   cleanedName: string;
   agentId: number;
+  categoryId: number | null;
 }
 
 /**
@@ -92,6 +93,19 @@ export class ContactsRepository {
     return row !== undefined;
   }
 
+  /**
+   * The company's categories, oldest first. 02 §5 gives imported contacts "a fixed default category"; there is no
+   * flag for it, so the company's default is its first category (the oldest), which no later one displaces.
+   */
+  categories(companyId: number): Promise<Array<{ id: number; name: string }>> {
+    return this.db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .where('companyId', '=', companyId)
+      .orderBy('id')
+      .execute();
+  }
+
   tagKeys(companyId: number): Promise<Array<{ id: number; key: string }>> {
     return this.db.selectFrom('tags').select(['id', 'key']).where('companyId', '=', companyId).execute();
   }
@@ -124,11 +138,11 @@ export class ContactsRepository {
   ): Promise<Array<{ id: number; senderId: string }>> {
     const { rows } = await sql<{ id: number; senderId: string }>`
       INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "lastName", "cleanedName", answered,
-        "isArchived", source, "agentId", "lastUpdate")
-      SELECT ${companyId}, ${channelId}, ${`${channelId}-`} || p, p, n, l, cn, true, false, 'IMPORT', a, now()
+        "isArchived", source, "agentId", "categoryId", "lastUpdate")
+      SELECT ${companyId}, ${channelId}, ${`${channelId}-`} || p, p, n, l, cn, true, false, 'IMPORT', a, k, now()
       FROM unnest(${contacts.map((c) => c.phone)}::text[], ${contacts.map((c) => c.firstName)}::text[],
         ${contacts.map((c) => c.lastName)}::text[], ${contacts.map((c) => c.cleanedName)}::text[],
-        ${contacts.map((c) => c.agentId)}::int[]) AS r(p, n, l, cn, a)
+        ${contacts.map((c) => c.agentId)}::int[], ${contacts.map((c) => c.categoryId)}::int[]) AS r(p, n, l, cn, a, k)
       ON CONFLICT (key) DO NOTHING RETURNING id, "senderId"`.execute(db);
     return rows;
   }

@@ -22,6 +22,9 @@ export type PhoneChannel = Pick<ChannelRow, 'id' | 'companyId' | 'platform' | 'n
 
 /** 02 §5 Contacts: a phone typed by a person, normalised (52→521, 54→549), a number of its country, or a 400 on the field. */
 export function contactPhone(raw: string, field = 'phone'): string {
+  // Issue 19: letters are refused with the form's own text; normalising alone would drop them and store another
+  // number ('52-55-ABC-0003' became 521550003). Separators a person types (+, spaces, dashes) stay allowed.
+  if (/\p{L}/u.test(raw ?? '')) throw AppException.validation(field, VALIDATION_MESSAGES.digitsOnly);
   const phone = normalizePhone(raw ?? '');
   if (!phone) throw AppException.validation(field, CONTACT_MESSAGES.phoneRequired);
   if (!isImportablePhone(phone)) throw AppException.validation(field, VALIDATION_MESSAGES.phoneInvalid);

@@ -8,15 +8,18 @@ import type { ReactNode } from 'react';
 import { apolloClient } from '../../lib/apollo';
 import { ConnectionWatcher } from './ConnectionWatcher';
 import { ToastBridge } from './ToastBridge';
-import { theme } from './theme';
+import { TOAST_TOP, theme } from './theme';
 
 dayjs.locale('es');
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={esES} theme={theme}>
-      {/* 01 §9: toasts at the top centre, 10 s by default. */}
-      <AntApp message={{ top: 16, duration: TOAST_DURATION_MS / 1000, maxCount: 3 }}>
+      {/* 01 §9: toasts at the top centre, 10 s by default, below the top bar (issue 19). */}
+      <AntApp
+        message={{ top: TOAST_TOP, duration: TOAST_DURATION_MS / 1000, maxCount: 3 }}
+        notification={{ top: TOAST_TOP }}
+      >
         <ToastBridge />
         <ConnectionWatcher />
         <ApolloProvider client={apolloClient}>{children}</ApolloProvider>

@@ -5,6 +5,7 @@ import { useAccess } from '../../features/access/hooks/useAccess';
 import { Brand } from '../../features/layout/components/Brand';
 import { TopNav } from '../../features/navigation/components/TopNav';
 import { UserMenu } from '../../features/session/components/UserMenu';
+import { SimulatorShortcut } from '../../features/simulator/components/SimulatorShortcut';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -22,6 +23,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           isBoardsActive={isBoardsActive}
           currentPath={pathname}
         />
+        <SimulatorShortcut variant="topBar" />
         <UserMenu />
       </Layout.Header>
       <Layout.Content className="app-content">{children}</Layout.Content>

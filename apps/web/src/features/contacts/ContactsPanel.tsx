@@ -116,6 +116,7 @@ export function ContactsPanel() {
         onAgent={setAgentId}
         tagCount={tagsIds.length}
         onOpenTags={() => setTagModal(true)}
+        canSeePhone={access.canSeePhone}
       />
 
       <ContactsTable

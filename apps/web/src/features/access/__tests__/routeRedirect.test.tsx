@@ -1,8 +1,9 @@
 import { CompanyStatus, DEFAULT_ROLE_PERMISSIONS, type RoleName, toPermissionMap } from '@crm/shared';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteGuard } from '../../../app/guards/RouteGuard';
+import { NotFoundPage } from '../../../pages/NotFoundPage';
 import { makeMe } from '../../../test/fixtures';
 import type { Me } from '../../session/api/me.graphql';
 import { SessionContext } from '../../session/SessionContext';
@@ -108,5 +109,38 @@ describe('RouteGuard', () => {
   it('redirects every user of a paused company to /account', () => {
     renderGuarded(makeMe('admin', {}, { status: CompanyStatus.PAUSED }), '/chat');
     expect(screen.getByText('Página de cuenta')).toBeDefined();
+  });
+});
+
+describe('an unknown address while signed in (issue 19)', () => {
+  it('is not forbidden: routeRedirect stays, known routes keep their guard', () => {
+    const check = { permissions: perms('agente'), companyStatus: CompanyStatus.ACTIVE };
+    expect(routeRedirect({ ...check, path: '/no-existe' })).toBeNull();
+    expect(routeRedirect({ ...check, path: '/config/no-existe/tampoco' })).toBeNull();
+    expect(routeRedirect({ ...check, path: '/users' })).toBe('/forbidden');
+  });
+
+  it('shows the not-found page, as the signed-in routes are laid out', () => {
+    render(
+      <SessionContext.Provider value={{ me: makeMe('agente'), refetchMe: async () => undefined }}>
+        <MemoryRouter initialEntries={['/esta-pagina-no-existe']}>
+          <Routes>
+            <Route path="/forbidden" element={<p>Página prohibida</p>} />
+            <Route
+              element={
+                <RouteGuard>
+                  <Outlet />
+                </RouteGuard>
+              }
+            >
+              <Route path="/chat" element={<p>Bandeja</p>} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </SessionContext.Provider>,
+    );
+    expect(screen.getByText('Página no encontrada')).toBeDefined();
+    expect(screen.queryByText('Página prohibida')).toBeNull();
   });
 });

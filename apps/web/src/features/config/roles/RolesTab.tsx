@@ -5,6 +5,7 @@ import {
   ROLE_MESSAGES,
   ROLE_NAME_MAX,
   ROLE_NAMES,
+  roleLabel,
   roleNameError,
 } from '@crm/shared';
 import { Button, Checkbox, Col, Form, Input, Modal, Row, Space, Table, Tag, Typography } from 'antd';
@@ -127,7 +128,7 @@ export function RolesTab() {
         dataSource={roles}
         pagination={false}
         columns={[
-          { title: 'Rol', dataIndex: 'name', key: 'name' },
+          { title: 'Rol', dataIndex: 'name', key: 'name', render: (name: string) => roleLabel(name) },
           {
             title: 'Permisos',
             key: 'permissions',
@@ -149,7 +150,7 @@ export function RolesTab() {
                     <RowActions
                       onEdit={role.isSuperadmin ? undefined : () => setEditing(role)}
                       onDelete={role.isAdmin ? undefined : () => destroy(role)}
-                      deleteQuestion={`¿Eliminar el rol «${role.name}»?`}
+                      deleteQuestion={`¿Eliminar el rol «${roleLabel(role.name)}»?`}
                       deleteDisabled={role.userCount > 0}
                     />
                   ),

@@ -164,6 +164,8 @@ describe('contacts panel', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Exportar' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Selecciona un agente' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Editar teléfono/ })).toBeNull();
+    // Issue 19: the search does not promise a phone this user cannot see.
+    expect(screen.getByLabelText('Buscar contactos').getAttribute('placeholder')).toBe('Nombre');
     expect(screen.getByRole('button', { name: 'Importar' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Crear contacto' })).toBeDefined();
   });
@@ -173,6 +175,12 @@ describe('contacts panel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(tableRows()).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Importar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Crear contacto' })).toBeNull();
+  });
+
+  it('offers a search by name or phone to who can see phones (issue 19)', async () => {
+    setup(makeMe('admin'));
+    await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+    expect(screen.getByLabelText('Buscar contactos').getAttribute('placeholder')).toBe('Nombre o teléfono');
   });
 
   it("says 'Sin contactos' when nothing matches", async () => {

@@ -177,6 +177,19 @@ describe('contacts import flow', { timeout: 20_000 }, () => {
     expect(toasts).toEqual(['Error importing contacts']);
   });
 
+  it("sends Excel's 'Texto Unicode' (.txt, UTF-16 with BOM) as it is, for the server to decode (issue 19)", async () => {
+    const requests = stubXhr(() => ({ status: 200, body: RESULT }));
+    open();
+    toUpload();
+    const bytes = new Uint8Array([0xff, 0xfe, 0x4e, 0x00, 0x6f, 0x00]);
+    drop(new File([bytes], 'contactos.txt', { type: 'text/plain' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const form = requests[0]?.body as FormData;
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('contactos.txt');
+    expect([...new Uint8Array(await sent.arrayBuffer())]).toEqual([...bytes]);
+  });
+
   it('refuses a file that is not .xlsx or .csv without sending it', async () => {
     const requests = stubXhr(() => ({ status: 200, body: RESULT }));
     open();

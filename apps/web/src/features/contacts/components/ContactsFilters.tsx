@@ -26,6 +26,8 @@ interface ContactsFiltersProps {
   onAgent: (agentId: number | null) => void;
   tagCount: number;
   onOpenTags: () => void;
+  /** Without canSeePhoneNumber the search does not offer the phone it cannot show (issue 19). */
+  canSeePhone: boolean;
 }
 
 /** 02 §2 contacts panel filters. */
@@ -73,7 +75,7 @@ export function ContactsFilters(props: ContactsFiltersProps) {
         <span className="contacts-filter-label">Buscar</span>
         <Input
           aria-label="Buscar contactos"
-          placeholder="Nombre o teléfono"
+          placeholder={props.canSeePhone ? 'Nombre o teléfono' : 'Nombre'}
           prefix={<SearchOutlined />}
           allowClear
           style={{ width: 220 }}

@@ -33,7 +33,8 @@ const STATUS_TAGS: Record<ImportResultRow['status'], { color: string; label: str
 // 02 §8: the toast of a failed import when the server gave no reason.
 const IMPORT_FAILED_TOAST = 'Error importing contacts';
 
-const SPREADSHEET = /\.(xlsx|csv)$/i;
+// Issue 19: Excel's 'Texto Unicode' (UTF-16, tab separated) is saved as .txt; the server reads it like a CSV.
+const SPREADSHEET = /\.(xlsx|csv|txt)$/i;
 
 /**
  * The reason a failed upload gives the person: the server's own message for a refused file (400: too many rows,
@@ -113,8 +114,8 @@ export function ImportContactsFlow({ open, channels, onClose }: ImportContactsFl
       {state.step === 'instructions' && (
         <Space orientation="vertical" size="middle" className="contacts-full-width">
           <Typography.Paragraph style={{ marginBottom: 0 }}>
-            Sube un archivo .xlsx o .csv con hasta {IMPORT_MAX_CONTACTS} contactos. La primera fila lleva los
-            encabezados y cada fila siguiente es un contacto, con las columnas en este orden:
+            Sube un archivo .xlsx, .csv o .txt con hasta {IMPORT_MAX_CONTACTS} contactos. La primera fila
+            lleva los encabezados y cada fila siguiente es un contacto, con las columnas en este orden:
           </Typography.Paragraph>
           <ol className="contacts-import-columns">
             <li>
@@ -183,7 +184,7 @@ export function ImportContactsFlow({ open, channels, onClose }: ImportContactsFl
       {state.step === 'upload' && (
         <Space orientation="vertical" size="middle" className="contacts-full-width">
           <Upload.Dragger
-            accept=".xlsx,.csv"
+            accept=".xlsx,.csv,.txt"
             multiple={false}
             showUploadList={false}
             disabled={busy}
@@ -193,7 +194,7 @@ export function ImportContactsFlow({ open, channels, onClose }: ImportContactsFl
             }}
           >
             <p className="contacts-drop-title">Arrastra aquí tu archivo o haz clic para elegirlo</p>
-            <p className="contacts-drop-hint">.xlsx o .csv, hasta {IMPORT_MAX_CONTACTS} contactos</p>
+            <p className="contacts-drop-hint">.xlsx, .csv o .txt, hasta {IMPORT_MAX_CONTACTS} contactos</p>
           </Upload.Dragger>
           {busy && (
             <>

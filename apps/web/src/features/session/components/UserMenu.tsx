@@ -1,5 +1,5 @@
 import { CheckOutlined, ExperimentOutlined, LogoutOutlined } from '@ant-design/icons';
-import { SIMULATOR_ROUTE } from '@crm/shared';
+import { roleLabel, SIMULATOR_ROUTE } from '@crm/shared';
 import { Avatar, Button, Divider, Popover, Spin, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +9,6 @@ import { useSelectSpace } from '../../spaces/hooks/useSelectSpace';
 import type { Me, MeSpace } from '../api/me.graphql';
 import { useAvailability } from '../hooks/useAvailability';
 import { useSession } from '../hooks/useSession';
-import { roleLabel } from '../roleLabel';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -112,7 +111,7 @@ export function UserMenu() {
         onSelect={(space) => void selectSpace(space)}
         busy={selecting}
       />
-      {/* Issue 3: the simulator has no top-bar entry (that table lives in packages/shared); admins reach it here. */}
+      {/* Issue 3: the simulator is not in the shared navigation table; it is here and beside it in the top bar. */}
       {canAccess(SIMULATOR_ROUTE) ? (
         <>
           <Divider className="user-panel-divider" />

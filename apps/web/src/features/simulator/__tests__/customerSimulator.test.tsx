@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeMe } from '../../../test/fixtures';
 import { stubServer } from '../../../test/stubServer';
+import { SessionContext } from '../../session/SessionContext';
 import { CustomerSimulator } from '../components/CustomerSimulator';
 
 // No socket server in unit tests: the simulator relies on its load and poll.
@@ -122,6 +124,42 @@ describe('customer simulator', () => {
       name: 'Cliente de prueba',
       text: 'Hola, quiero informes',
     });
+  });
+
+  it("shows message times in the company's time zone, as the inbox does (issue 19)", async () => {
+    stubServer({
+      '/api/sandbox/channels': { status: 200, body: [CHANNEL] },
+      '/api/sandbox/conversation': {
+        status: 200,
+        body: [
+          {
+            id: 8,
+            clientId: 10,
+            channelId: 3,
+            type: 'text',
+            content: 'Hola desde Tokio',
+            sender: 'CLIENT',
+            messageStatus: null,
+            errorCode: null,
+            errorInfo: null,
+            time: '2026-01-15T13:28:00.000Z',
+          },
+        ],
+      },
+    });
+    localStorage.setItem('token', 'valid');
+    // A zone no test machine runs in, so only the company's zone can give 22:28.
+    const me = makeMe('admin', {}, { timezone: 'Asia/Tokyo' });
+    render(
+      <SessionContext.Provider value={{ me, refetchMe: async () => undefined }}>
+        <MemoryRouter initialEntries={['/simulador']}>
+          <CustomerSimulator />
+        </MemoryRouter>
+      </SessionContext.Provider>,
+    );
+    const text = await screen.findByText('Hola desde Tokio', { selector: '.sim-bubble-text' });
+    const bubble = text.closest('.sim-bubble') ?? text.parentElement;
+    expect(bubble?.querySelector('time')?.textContent).toBe('22:28');
   });
 
   describe("a bot's menu (issue 17)", () => {

@@ -124,6 +124,15 @@ describe('team list', () => {
     expect(screen.getByTestId('team-seats').textContent).toBe('Usuarios: 3 de 10 · Administradores: 2 de 3');
   });
 
+  it('names the roles in Spanish, as the avatar panel does (issue 19)', async () => {
+    renderWithSession('admin', <TeamList />);
+    const ana = await screen.findByTestId('team-row-1');
+    expect(within(ana).getByText('Administrador')).toBeTruthy();
+    expect(within(screen.getByTestId('team-row-2')).getByText('Superadministrador')).toBeTruthy();
+    expect(within(screen.getByTestId('team-row-3')).getByText('Agente')).toBeTruthy();
+    for (const stored of ['admin', 'superadmin', 'agente']) expect(screen.queryByText(stored)).toBeNull();
+  });
+
   it('filters by name or e-mail, accents aside', async () => {
     renderWithSession('admin', <TeamList />);
     await screen.findByTestId('team-row-3');
@@ -206,8 +215,12 @@ describe('user form', () => {
         'aria-checked',
       ),
     ).toBe('true');
+    // Issue 19: the schedule's zone shows as a place and its offset, not as its IANA id.
+    expect(within(screen.getByTestId('working-hours')).getByText('Lima (GMT-5)')).toBeTruthy();
+    expect(screen.queryByText('America/Lima')).toBeNull();
     fireEvent.mouseDown(screen.getByLabelText('Rol'));
-    fireEvent.click(await screen.findByTitle('groupadmin'));
+    // Issue 19: the role picker names the default roles in Spanish.
+    fireEvent.click(await screen.findByTitle('Administrador de grupo'));
     expect(await screen.findByLabelText('Administra a')).toBeTruthy();
   });
 

@@ -5,6 +5,7 @@ import {
   hasAnyPermission,
   REALTIME_EVENTS,
   ROLE_NAMES,
+  roleLabel,
   stripAccents,
   userMessageFor,
 } from '@crm/shared';
@@ -115,7 +116,7 @@ export function TeamList() {
       ),
     },
     { title: 'Teléfono', key: 'phone', render: (_, user) => (user.phone ? displayPhone(user.phone) : '—') },
-    { title: 'Rol', key: 'rol', render: (_, user) => <Tag>{user.rol.name}</Tag> },
+    { title: 'Rol', key: 'rol', render: (_, user) => <Tag>{roleLabel(user.rol.name)}</Tag> },
     {
       title: 'Espacios',
       key: 'spaces',

@@ -6,6 +6,7 @@ import {
   fullPhone,
   type PhoneValue,
   ROLE_NAMES,
+  roleLabel,
   SPACE_IMAGE_MIME_TYPES,
   splitPhone,
   TEAM_MESSAGES,
@@ -112,7 +113,7 @@ export function TeamUserForm({ id }: { id: number | null }) {
   }, [options, edited, form, companyZone]);
 
   const roleOptions = useMemo(
-    () => (options?.roles ?? []).map((role) => ({ value: role.id, label: role.name })),
+    () => (options?.roles ?? []).map((role) => ({ value: role.id, label: roleLabel(role.name) })),
     [options],
   );
   const spaceOptions = useMemo(

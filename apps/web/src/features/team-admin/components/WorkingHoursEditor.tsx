@@ -1,4 +1,4 @@
-import { WEEKDAY_LABELS, type WorkingDay, type WorkingHours } from '@crm/shared';
+import { timeZoneOption, WEEKDAY_LABELS, type WorkingDay, type WorkingHours } from '@crm/shared';
 import { Checkbox, Select, Space, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { TIME_OPTIONS, timeZoneOptions } from '../teamForm';
@@ -16,7 +16,7 @@ const TIME_SELECT_OPTIONS = TIME_OPTIONS.map((time) => ({ value: time, label: ti
 /** 02 §3 Working hours: on/off, the zone they are read in, and each weekday's start and end. */
 export function WorkingHoursEditor({ value, onChange, companyZone, error }: WorkingHoursEditorProps) {
   const zones = useMemo(
-    () => timeZoneOptions(companyZone).map((zone) => ({ value: zone, label: zone })),
+    () => timeZoneOptions(companyZone).map((zone) => timeZoneOption(zone)),
     [companyZone],
   );
   const setDay = (day: WorkingDay['day'], change: Partial<WorkingDay>) =>
@@ -34,7 +34,7 @@ export function WorkingHoursEditor({ value, onChange, companyZone, error }: Work
         <Select
           aria-label="Zona horaria"
           className="team-hours-zone"
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={{ optionFilterProp: 'search' }}
           value={value.timezone}
           options={zones}
           onChange={(timezone) => onChange({ ...value, timezone })}

@@ -1,4 +1,4 @@
-import { COMPANY_NAME_MAX, companyNameError, VALIDATION_MESSAGES } from '@crm/shared';
+import { COMPANY_NAME_MAX, companyNameError, timeZoneOption, VALIDATION_MESSAGES } from '@crm/shared';
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { handleFormError } from '../../../../lib/errors';
@@ -28,10 +28,7 @@ function timeZones(current: string): string[] {
 export function CompanyProfileCard({ name, timezone, canWrite, onSave }: CompanyProfileCardProps) {
   const [form] = Form.useForm<ProfileForm>();
   const [saving, setSaving] = useState(false);
-  const options = useMemo(
-    () => timeZones(timezone).map((zone) => ({ value: zone, label: zone })),
-    [timezone],
-  );
+  const options = useMemo(() => timeZones(timezone).map((zone) => timeZoneOption(zone)), [timezone]);
 
   useEffect(() => {
     form.setFieldsValue({ name, timezone });
@@ -67,7 +64,7 @@ export function CompanyProfileCard({ name, timezone, canWrite, onSave }: Company
           label="Zona horaria"
           rules={[{ required: true, message: VALIDATION_MESSAGES.required }]}
         >
-          <Select showSearch options={options} aria-label="Zona horaria" />
+          <Select showSearch={{ optionFilterProp: 'search' }} options={options} aria-label="Zona horaria" />
         </Form.Item>
         {canWrite && (
           <Button type="primary" htmlType="submit" loading={saving}>

@@ -166,6 +166,31 @@ describe('inbox page', () => {
     expect(await screen.findByText('No hay conversaciones')).toBeDefined();
   });
 
+  it('opens an admin on Todas and an agent on Asignadas (issue 19)', async () => {
+    const calls = stubServer({ '/api/conversations_by_filter': page([]) });
+    renderChat('/chat', 'admin');
+    await screen.findByText('No hay conversaciones');
+    expect(listCalls(calls)[0]?.body).toMatchObject({ filterType: 'all' });
+    expect(
+      screen.getByRole('combobox', { name: 'Tipo de conversaciones' }).closest('.ant-select')?.textContent,
+    ).toContain('Todas');
+  });
+
+  it('keeps an agent on Asignadas, and offers no simulator to who may not use it', async () => {
+    const calls = stubServer({ '/api/conversations_by_filter': page([]) });
+    renderChat('/chat', 'agente');
+    await screen.findByText('No hay conversaciones');
+    expect(listCalls(calls)[0]?.body).toMatchObject({ filterType: 'assigned' });
+    expect(screen.queryByTestId('empty-inbox-simulator')).toBeNull();
+  });
+
+  it('leads from an empty inbox to the simulator (issue 19)', async () => {
+    stubServer({ '/api/conversations_by_filter': page([]) });
+    renderChat('/chat', 'admin');
+    fireEvent.click(await screen.findByRole('button', { name: /Abrir el simulador/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/simulador');
+  });
+
   it('offers a retry when the list cannot be loaded', async () => {
     const calls = stubServer({
       '/api/conversations_by_filter': [
@@ -184,7 +209,8 @@ describe('inbox page', () => {
     const calls = stubServer({ '/api/conversations_by_filter': page([]) });
     renderChat('/chat');
     await screen.findByText('No hay conversaciones');
-    expect(listCalls(calls)[0]?.body).toMatchObject({ filterType: 'assigned', keyword: null, first: 20 });
+    // Issue 19: an admin opens on 'Todas', where new (unassigned) conversations are.
+    expect(listCalls(calls)[0]?.body).toMatchObject({ filterType: 'all', keyword: null, first: 20 });
 
     const search = screen.getByLabelText('Buscar conversaciones');
     fireEvent.change(search, { target: { value: 'jose' } });

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../layout/hooks/useDocumentTitle';
+import { SimulatorShortcut } from '../../../simulator/components/SimulatorShortcut';
 import type { FilterOptions } from '../hooks/useFilterOptions';
 import type { InboxFilterControls } from '../hooks/useInboxFilter';
 import { useNow } from '../hooks/useNow';
@@ -80,6 +81,7 @@ export function ConversationListPanel({
     body = (
       <div className="conv-list-state" data-testid="conversation-list-empty">
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No hay conversaciones" />
+        <SimulatorShortcut variant="emptyInbox" />
       </div>
     );
   } else {

@@ -1,4 +1,4 @@
-import type { ConversationViewer } from '@crm/shared';
+import { type ConversationViewer, defaultConversationFilterType } from '@crm/shared';
 import { useAccess } from '../../../access/hooks/useAccess';
 import { useSession } from '../../../session/hooks/useSession';
 import { type ConversationListController, useConversationList } from './useConversationList';
@@ -23,7 +23,8 @@ export function useInbox(selectedId: number | null): Inbox {
     adminOf: me.isAdminOfIds,
     spaceChannelIds: me.spaceChannelIds,
   };
-  const filters = useInboxFilter();
+  // Issue 19: admins open on a view that includes the unassigned conversations new customers start.
+  const filters = useInboxFilter(defaultConversationFilterType(viewer));
   // 02 §6: the agent picker needs readUsers.
   const options = useFilterOptions(permissions.readUsers === true);
   const list = useConversationList({

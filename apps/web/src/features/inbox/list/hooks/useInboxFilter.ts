@@ -39,8 +39,14 @@ export interface InboxFilterControls {
   filter: ConversationListFilter;
 }
 
-export function useInboxFilter(): InboxFilterControls {
-  const [draft, setDraft] = useState<InboxFilterDraft>(DEFAULT_FILTER_DRAFT);
+/** `initialType`: the view the inbox opens on (defaultConversationFilterType for the viewer). */
+export function useInboxFilter(
+  initialType: ConversationFilterType = DEFAULT_FILTER_DRAFT.type,
+): InboxFilterControls {
+  const [draft, setDraft] = useState<InboxFilterDraft>(() => ({
+    ...DEFAULT_FILTER_DRAFT,
+    type: initialType,
+  }));
   const keyword = useDebounced(draft.keyword, SEARCH_DEBOUNCE_MS);
   const timeZone = useCompanyTimeZone();
   const filter = useMemo<ConversationListFilter>(() => {

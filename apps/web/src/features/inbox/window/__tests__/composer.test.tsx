@@ -57,8 +57,13 @@ describe('composer: quick answers', () => {
     expect(screen.getAllByTestId('quick-answer-option')).toHaveLength(3);
     fireEvent.change(input, { target: { value: '/sal' } });
     const options = screen.getAllByTestId('quick-answer-option');
+    // Issue 19: the placeholders show as the list's friendly chips, never as raw {{…}}.
     expect(options.map((option) => option.textContent)).toEqual([
-      '/saludoHola {{nombre_cliente}}, soy {{nombre_agente}}. ¿En qué te puedo ayudar?',
+      '/saludoHola Nombre del cliente, soy Nombre del agente. ¿En qué te puedo ayudar?',
+    ]);
+    expect([...options[0].querySelectorAll('.qa-placeholder')].map((chip) => chip.textContent)).toEqual([
+      'Nombre del cliente',
+      'Nombre del agente',
     ]);
     fireEvent.change(input, { target: { value: '/zzz' } });
     expect(

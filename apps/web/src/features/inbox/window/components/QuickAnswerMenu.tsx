@@ -1,4 +1,4 @@
-import { stripWhatsappMarkup } from '@crm/shared';
+import { QuickAnswerText } from '../../../quick-answers-admin/components/QuickAnswerText';
 import type { QuickAnswer } from '../api/quickAnswers.graphql';
 
 export interface QuickAnswerMenuProps {
@@ -46,7 +46,10 @@ export function QuickAnswerMenu({ query, answers, activeIndex, onChoose, onHover
               onMouseEnter={() => onHover(index)}
             >
               <span className="cw-quick-shortcut">/{answer.shortcut}</span>
-              <span className="cw-quick-text">{stripWhatsappMarkup(answer.text)}</span>
+              {/* Issue 19: the placeholders as the same friendly chips the quick-answer list shows. */}
+              <span className="cw-quick-text">
+                <QuickAnswerText text={answer.text} />
+              </span>
             </div>
           ))}
         </div>
