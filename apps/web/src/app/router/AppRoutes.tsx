@@ -19,6 +19,7 @@ import { QuickAnswerFormPage } from '../../pages/QuickAnswerFormPage';
 import { QuickAnswersPage } from '../../pages/QuickAnswersPage';
 import { RecoverPasswordPage } from '../../pages/RecoverPasswordPage';
 import { RootPage } from '../../pages/RootPage';
+import { SelectPlanPage } from '../../pages/SelectPlanPage';
 import { SimulatorPage } from '../../pages/SimulatorPage';
 import { SpaceFormPage } from '../../pages/SpaceFormPage';
 import { SpacesPage } from '../../pages/SpacesPage';
@@ -38,6 +39,7 @@ const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/changePassword': <ChangePasswordPage />,
   '/qr-code': <QrCodePage />,
   '/two-factor': <TwoFactorPage />,
+  '/select-plan': <SelectPlanPage />,
   '/forbidden': <ForbiddenPage />,
 };
 

@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '../../features/access/hooks/useAccess';
+import { PaymentBanner } from '../../features/billing/components/PaymentBanner';
 import { Brand } from '../../features/layout/components/Brand';
 import { TopNav } from '../../features/navigation/components/TopNav';
 import { UserMenu } from '../../features/session/components/UserMenu';
@@ -26,6 +27,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SimulatorShortcut variant="topBar" />
         <UserMenu />
       </Layout.Header>
+      <PaymentBanner />
       <Layout.Content className="app-content">{children}</Layout.Content>
     </Layout>
   );

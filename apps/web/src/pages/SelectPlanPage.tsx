@@ -1,0 +1,5 @@
+import { SelectPlan } from '../features/plans/components/SelectPlan';
+
+export function SelectPlanPage() {
+  return <SelectPlan />;
+}
