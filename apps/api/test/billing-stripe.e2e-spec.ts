@@ -491,6 +491,34 @@ describe('Stripe webhooks', () => {
     expect(await db.query(`SELECT 1 FROM billing_events WHERE "eventId" = $1`, [event.id])).toEqual([]);
   });
 
+  it('acknowledges a signed event whose body is not the documented shape (no 5xx), changing nothing', async () => {
+    const c = await subscribed();
+    const before = await companyRow(c.companyId);
+    const shapes = [
+      { id: 'evt_no_data', object: 'event', type: 'invoice.paid', created: now },
+      {
+        id: 'evt_null_object',
+        object: 'event',
+        type: 'invoice.payment_failed',
+        created: now,
+        data: { object: null },
+      },
+      { id: 'evt_no_created', object: 'event', type: 'customer.subscription.deleted', data: { object: {} } },
+      {
+        id: 'evt_odd_lines',
+        object: 'event',
+        type: 'invoice.paid',
+        created: now,
+        data: { object: { lines: 7 } },
+      },
+    ];
+    for (const event of shapes) {
+      const res = await sendWebhook(event);
+      expect(res.status, event.id).toBe(200);
+    }
+    expect(await companyRow(c.companyId)).toEqual(before);
+  });
+
   it('acknowledges events of customers and types we do not know, changing nothing', async () => {
     const unknown = invoiceEvent(
       'invoice.paid',

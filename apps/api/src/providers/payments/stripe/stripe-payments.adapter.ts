@@ -203,7 +203,7 @@ export class StripePaymentsAdapter implements PaymentsProvider {
         currency: invoice.currency,
         status: invoice.status ?? 'draft',
         periodStart: toDate(invoice.lines?.data[0]?.period?.start ?? invoice.period_start),
-        periodEnd: toDate(invoice.lines?.data[0]?.period?.end ?? invoice.period_end),
+        periodEnd: toDate(invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end),
         createdAt: toDate(invoice.created) ?? new Date(0),
         url: invoice.hosted_invoice_url ?? null,
       }));
@@ -224,6 +224,16 @@ export class StripePaymentsAdapter implements PaymentsProvider {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid Stripe signature');
     }
     if (!isBillingEventType(event.type)) return null;
+    // A signed event whose body is not the shape Stripe documents is ignored (answered 200), never a 500.
+    const object: unknown = event.data?.object;
+    if (
+      typeof event.id !== 'string' ||
+      !Number.isFinite(event.created) ||
+      !object ||
+      typeof object !== 'object'
+    ) {
+      return null;
+    }
     const created = new Date(event.created * 1000);
     const base = { id: event.id, type: event.type, created };
     if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
@@ -234,7 +244,7 @@ export class StripePaymentsAdapter implements PaymentsProvider {
         ...base,
         subscriptionId: idOf(subscription),
         customerId: idOf(invoice.customer),
-        periodEnd: toDate(invoice.lines?.data[0]?.period?.end ?? invoice.period_end),
+        periodEnd: toDate(invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end),
       };
     }
     const subscription = event.data.object as Stripe.Subscription;
