@@ -1,10 +1,12 @@
 // `pnpm test`: lint and type-check, build, then every test of every package — unit, API against a real
 // PostgreSQL, and the browser suite in Chromium — ending with one "N passed, N failed" line.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './chromium.mjs';
-import { buildIfNeeded, runPnpm } from './lib.mjs';
+import { buildIfNeeded, pnpmCommand, ROOT, runPnpm } from './lib.mjs';
 
 const report = mkdtempSync(join(tmpdir(), 'crm-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -14,11 +16,16 @@ function step(title) {
   console.log(`\n━━ ${title} ${'━'.repeat(Math.max(0, 70 - title.length))}`);
 }
 
-function vitest(pkg, label, extraArgs = [], env = {}) {
-  step(label);
+/** Runs one vitest suite; with `quiet`, its output goes to a file printed when it ends (suites run side by side). */
+function vitest(pkg, label, extraArgs = [], env = {}, { quiet = false } = {}) {
+  if (!quiet) step(label);
   const out = join(report, `${label.replace(/\W+/g, '-')}.json`);
-  const status = runPnpm(
+  const log = join(report, `${label.replace(/\W+/g, '-')}.log`);
+  const { cmd, args } = pnpmCommand();
+  const child = spawn(
+    cmd,
     [
+      ...args,
       '--filter',
       pkg,
       'exec',
@@ -29,16 +36,34 @@ function vitest(pkg, label, extraArgs = [], env = {}) {
       `--outputFile.json=${out}`,
       ...extraArgs,
     ],
-    { env: { ...process.env, CI: process.env.CI ?? 'true', ...env } },
+    {
+      cwd: ROOT,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, CI: process.env.CI ?? 'true', ...env },
+    },
   );
-  if (existsSync(out)) {
-    const result = JSON.parse(readFileSync(out, 'utf8'));
-    totals.passed += result.numPassedTests;
-    totals.failed += result.numFailedTests;
-    totals.skipped += result.numPendingTests + (result.numTodoTests ?? 0);
-    if (result.numTotalTests === 0) problems.push(`${label}: ran no test`);
+  if (quiet) {
+    const file = createWriteStream(log);
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
   }
-  if (status !== 0) problems.push(`${label}: exit code ${status}`);
+  return new Promise((resolvePromise) => {
+    child.on('close', (code) => {
+      if (quiet) {
+        step(label);
+        process.stdout.write(existsSync(log) ? readFileSync(log) : '');
+      }
+      if (existsSync(out)) {
+        const result = JSON.parse(readFileSync(out, 'utf8'));
+        totals.passed += result.numPassedTests;
+        totals.failed += result.numFailedTests;
+        totals.skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+        if (result.numTotalTests === 0) problems.push(`${label}: ran no test`);
+      }
+      if (code !== 0) problems.push(`${label}: exit code ${code}`);
+      resolvePromise();
+    });
+  });
 }
 
 step('lint and type-check');
@@ -47,13 +72,20 @@ if (runPnpm(['run', 'lint']) !== 0) problems.push('lint: failed');
 step('build');
 buildIfNeeded();
 
-vitest('@crm/shared', 'shared unit tests');
-vitest('@crm/api', 'api tests (real PostgreSQL)');
-vitest('@crm/web', 'web unit tests');
+// The API suite runs one file at a time (one database) and leaves most of the second core idle: the web unit
+// tests run beside it on one worker, their output printed when each ends.
+step('shared, api and web unit tests (side by side)');
+await Promise.all([
+  (async () => {
+    await vitest('@crm/shared', 'shared unit tests', [], {}, { quiet: true });
+    await vitest('@crm/api', 'api tests (real PostgreSQL)', [], {}, { quiet: true });
+  })(),
+  vitest('@crm/web', 'web unit tests', ['--maxWorkers=1'], {}, { quiet: true }),
+]);
 
 const chromium = findChromium();
 if (chromium) {
-  vitest('@crm/web', 'browser tests (Chromium)', ['--config', 'vitest.e2e.config.ts'], {
+  await vitest('@crm/web', 'browser tests (Chromium)', ['--config', 'vitest.e2e.config.ts'], {
     CHROMIUM_PATH: chromium,
   });
 } else {

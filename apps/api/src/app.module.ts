@@ -36,6 +36,7 @@ import { TagsModule } from './modules/tags/tags.module';
 import { TemplatesModule } from './modules/templates/templates.module';
 import { UsersModule } from './modules/users/users.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { WhatsappLinkingModule } from './modules/whatsapp-linking/whatsapp-linking.module';
 import { MailModule } from './providers/mail/mail.module';
 import { StorageModule } from './providers/storage/storage.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -95,6 +96,7 @@ export class AppModule {
         MultimediaModule,
         TemplatesModule,
         SandboxModule,
+        WhatsappLinkingModule,
         AutomationModule,
         CampaignsModule,
         DemoSeedModule,

@@ -6,10 +6,13 @@ import {
   PLAN_OFFERS,
   planPrice,
 } from '@crm/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/app-config';
+import { TrialExpiryService } from '../src/modules/billing/trial-expiry.service';
 import { billingKit } from './billing-kit';
-import { login, startTestApp, type TestApp } from './helpers';
+import { gql, login, startTestApp, type TestApp } from './helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 import { testSql } from './sql';
 
 // Issue 19: the sandbox payments provider (no Stripe keys, the default on a fresh machine): the same routes,
@@ -22,7 +25,9 @@ const { post, get, newCompany, companyRow } = billingKit(() => t, db, 'sandbox')
 beforeAll(async () => {
   t = await startTestApp();
 });
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await t?.close();
 });
 
@@ -51,9 +56,22 @@ async function paidCompany(status: CompanyStatus = CompanyStatus.AWAITING_FIRST_
 }
 
 describe('configuration', () => {
+  it('tells the web which companies pay on custom terms (no payment banner), false by default', async () => {
+    const company = await newCompany(CompanyStatus.AWAITING_SUSCRIPTION_PAYMENT);
+    const query = '{ me { company { isCustomPayment } } }';
+    type Answer = { me: { company: { isCustomPayment: boolean } } };
+    expect((await gql<Answer>(t, company.token, query)).data?.me.company.isCustomPayment).toBe(false);
+    await db.query(`UPDATE companies SET "isCustomPayment" = true WHERE id = $1`, [company.companyId]);
+    expect((await gql<Answer>(t, company.token, query)).data?.me.company.isCustomPayment).toBe(true);
+  });
+
   it('uses the sandbox without Stripe keys, labelled as test mode', async () => {
     const { token } = await newCompany();
     expect((await get('/api/billing/config', token)).body).toEqual({ mode: 'sandbox', publishableKey: null });
+    // No Stripe script may load in the sandbox.
+    const csp = (await t.http.get('/login')).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('stripe');
   });
 
   it('validates the Stripe variables at boot', () => {
@@ -156,6 +174,44 @@ describe('POST /update-test-plan', () => {
   });
 });
 
+describe('trial expiry', () => {
+  it('moves a trial ended without a subscription to AWAITING_FIRST_PAYMENT, then charges its first month at once', async () => {
+    const unpaid = await newCompany(CompanyStatus.TRIAL);
+    const covered = await paidCompany(CompanyStatus.TRIAL);
+    const running = await newCompany(CompanyStatus.TRIAL);
+    const past = new Date(Date.now() - 60_000);
+    await db.query(`UPDATE companies SET "expirationDate" = $1 WHERE id = ANY($2)`, [
+      past,
+      [unpaid.companyId, covered.companyId],
+    ]);
+    await db.query(`UPDATE companies SET status = 'TRIAL' WHERE id = $1`, [covered.companyId]);
+    await db.query(`UPDATE companies SET "expirationDate" = now() + interval '3 days' WHERE id = $1`, [
+      running.companyId,
+    ]);
+    const socket = await openSocket(t.baseUrl, unpaid.token, sockets);
+    const reload = nextEvent<{ companyId: number }>(socket, 'updateUserData', 5000);
+    const ended = await t.app.get(TrialExpiryService).expire();
+    expect(ended).toContain(unpaid.companyId);
+    expect(ended).not.toContain(covered.companyId);
+    expect(ended).not.toContain(running.companyId);
+    expect((await reload).companyId).toBe(unpaid.companyId);
+    expect((await companyRow(unpaid.companyId)).status).toBe(CompanyStatus.AWAITING_FIRST_PAYMENT);
+    expect((await companyRow(covered.companyId)).status).toBe(CompanyStatus.TRIAL);
+    expect((await companyRow(running.companyId)).status).toBe(CompanyStatus.TRIAL);
+
+    const res = await post('/api/payment/first', unpaid.token, {
+      plan: 'BASIC',
+      agents: 1,
+      messages: 100,
+      card: VISA,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.payment.trialEnd).toBeNull();
+    const invoices = await get('/api/billing/invoices', unpaid.token);
+    expect(invoices.body[0].amountUsd).toBe(planPrice('BASIC', 1, 100));
+  });
+});
+
 describe('first payment in the sandbox', () => {
   it('subscribes with the trial and moves the company on to linking WhatsApp', async () => {
     const company = await newCompany();
@@ -191,6 +247,22 @@ describe('first payment in the sandbox', () => {
     ]);
   });
 
+  it('sends a TRIAL company that pays before linking WhatsApp on to linking; one already linked keeps its trial', async () => {
+    const fresh = await paidCompany(CompanyStatus.TRIAL);
+    expect((await companyRow(fresh.companyId)).status).toBe(CompanyStatus.AWAITING_WA_VINCULATION);
+
+    const linked = await newCompany(CompanyStatus.TRIAL);
+    await db.query(`UPDATE companies SET "whatsappLinkedAt" = now() WHERE id = $1`, [linked.companyId]);
+    const res = await post('/api/payment/first', linked.token, {
+      plan: 'BASIC',
+      agents: 1,
+      messages: 100,
+      card: VISA,
+    });
+    expect(res.status).toBe(200);
+    expect((await companyRow(linked.companyId)).status).toBe(CompanyStatus.TRIAL);
+  });
+
   it('charges at once, without a trial, a company coming back from INACTIVE', async () => {
     const company = await paidCompany(CompanyStatus.INACTIVE);
     const state = await get('/api/stripe/getCustomer', company.token);
@@ -198,6 +270,28 @@ describe('first payment in the sandbox', () => {
     expect((await companyRow(company.companyId)).status).toBe(CompanyStatus.ACTIVE);
     const invoices = await get('/api/billing/invoices', company.token);
     expect(invoices.body[0].amountUsd).toBe(planPrice('BASIC', 2, 200));
+  });
+
+  it('charges a company without a trial once when its first payment is submitted twice at once', async () => {
+    const company = await newCompany(CompanyStatus.INACTIVE);
+    const body = { plan: 'BASIC', agents: 1, messages: 100, card: VISA };
+    const answers = await Promise.all([
+      post('/api/payment/first', company.token, body),
+      post('/api/payment/first', company.token, body),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const invoices = await get('/api/billing/invoices', company.token);
+    expect(invoices.body.filter((i: { amountUsd: number }) => i.amountUsd > 0)).toHaveLength(1);
+  });
+
+  it('tells every user of the company at once when a billing event changes its status', async () => {
+    const company = await paidCompany();
+    const socket = await openSocket(t.baseUrl, company.token, sockets);
+    const reload = nextEvent<{ companyId: number }>(socket, 'updateUserData', 5000);
+    const res = await post('/api/billing/sandbox/events', company.token, { type: 'invoice.payment_failed' });
+    expect(res.status).toBe(200);
+    expect((await reload).companyId).toBe(company.companyId);
+    expect((await companyRow(company.companyId)).status).toBe(CompanyStatus.AWAITING_SUSCRIPTION_PAYMENT);
   });
 
   it.each([

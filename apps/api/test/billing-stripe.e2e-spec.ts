@@ -55,6 +55,15 @@ describe('configuration', () => {
     const res = await get('/api/billing/config', token);
     expect(res.body).toEqual({ mode: 'stripe', publishableKey: fake.publishableKey });
   });
+
+  it('lets the pages load Stripe Elements (script, card frames, API) and nothing else of Stripe', async () => {
+    const csp = (await t.http.get('/login')).headers['content-security-policy'] as string;
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/);
+    expect(csp).toMatch(
+      /frame-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/hooks\.stripe\.com;/,
+    );
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com;/);
+  });
 });
 
 describe('first payment through Stripe', () => {
@@ -347,7 +356,10 @@ function invoiceEvent(
 }
 
 function subscriptionEvent(
-  type: 'customer.subscription.deleted' | 'customer.subscription.trial_will_end',
+  type:
+    | 'customer.subscription.deleted'
+    | 'customer.subscription.trial_will_end'
+    | 'customer.subscription.updated',
   sub: { customerId: string; subscriptionId: string },
   created: number,
   trialEnd: number | null = null,
@@ -363,7 +375,7 @@ function subscriptionEvent(
         object: 'subscription',
         customer: sub.customerId,
         trial_end: trialEnd,
-      },
+      } as Record<string, unknown>,
     },
   };
 }
@@ -433,6 +445,25 @@ describe('Stripe webhooks', () => {
     expect((await companyRow(c.companyId)).status).toBe(CompanyStatus.INACTIVE);
     expect(await destinationOf(c.token)).toBe('/account');
     expect((await subscriptionOf(c.companyId)).status).toBe('canceled');
+  });
+
+  it('mirrors customer.subscription.updated (a cancel or a period set at Stripe) onto our copy only', async () => {
+    const c = await subscribed();
+    await db.query(`UPDATE companies SET status = 'ACTIVE' WHERE id = $1`, [c.companyId]);
+    const periodEnd = now + 20 * 86400;
+    const event = subscriptionEvent('customer.subscription.updated', c.sub, now - 3);
+    Object.assign(event.data.object, {
+      status: 'active',
+      cancel_at_period_end: true,
+      items: { object: 'list', data: [{ current_period_end: periodEnd }] },
+    });
+    expect((await sendWebhook(event)).status).toBe(200);
+    const sub = await subscriptionOf(c.companyId);
+    expect([sub.status, sub.cancelAtPeriodEnd]).toEqual(['active', true]);
+    expect(new Date(sub.currentPeriodEnd).getTime()).toBe(periodEnd * 1000);
+    expect((await companyRow(c.companyId)).status).toBe(CompanyStatus.ACTIVE);
+    const state = await get('/api/stripe/getCustomer', c.token);
+    expect(state.body.payment.cancelAtPeriodEnd).toBe(true);
   });
 
   it('applies a replayed event once', async () => {

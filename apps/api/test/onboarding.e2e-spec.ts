@@ -148,7 +148,7 @@ describe('onboarding record (public, by id)', () => {
         { name: 'Ana 2' },
         'CANNOT_SET_ONBOARDING_USER_DATA',
         'name',
-        VALIDATION_MESSAGES.lettersAndSpacesOnly,
+        VALIDATION_MESSAGES.specialCharacters,
       ],
       [{ name: '' }, 'CANNOT_SET_ONBOARDING_USER_DATA', 'name', VALIDATION_MESSAGES.nameRequired],
       [{ phone: '52-55-ABC' }, 'CANNOT_SET_ONBOARDING_USER_DATA', 'phone', VALIDATION_MESSAGES.digitsOnly],
@@ -313,10 +313,18 @@ describe('finishing the onboarding through POST /api/register', () => {
     expect(token).toBeTruthy();
 
     const [company] = await db.query(
-      `SELECT c.id, c.name, c.status, c.plan FROM companies c JOIN users u ON u."companyId" = c.id WHERE u.email = $1`,
+      `SELECT c.id, c.name, c.status, c.plan, c."usersLimit", c."conversationsLimit"
+         FROM companies c JOIN users u ON u."companyId" = c.id WHERE u.email = $1`,
       [email],
     );
-    expect(company).toMatchObject({ name: business, status: 'TRIAL', plan: 5 });
+    // The options chosen while signing up (PRO, 2 agents, 400 conversations) are the company's seats and limit.
+    expect(company).toMatchObject({
+      name: business,
+      status: 'TRIAL',
+      plan: 5,
+      usersLimit: 2,
+      conversationsLimit: 400,
+    });
     const [user] = await db.query(
       `SELECT u.name, u.phone, r.name AS role FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.email = $1`,
       [email],

@@ -7,6 +7,7 @@ import {
   paymentErrorFor,
   SANDBOX_TEST_CARDS,
   sandboxCardBehaviour,
+  statusAfterFirstPayment,
   usdToCents,
 } from './billing';
 import { CompanyStatus } from './company';
@@ -114,5 +115,32 @@ describe('usdToCents', () => {
   it('rounds to whole cents', () => {
     expect(usdToCents(29.96)).toBe(2996);
     expect(usdToCents(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('statusAfterFirstPayment', () => {
+  const S = CompanyStatus;
+  it('sends a company without a linked number on to linking, whatever step of the sign-up it pays from', () => {
+    for (const status of [S.TRIAL, S.AWAITING_FIRST_PAYMENT, S.AWAITING_WA_VINCULATION]) {
+      expect(statusAfterFirstPayment(status, { whatsappLinked: false, inTrial: true })).toBe(
+        S.AWAITING_WA_VINCULATION,
+      );
+    }
+  });
+
+  it('ends the sign-up of a company that linked its number: TRIAL in the trial, ACTIVE once charged', () => {
+    expect(statusAfterFirstPayment(S.AWAITING_FIRST_PAYMENT, { whatsappLinked: true, inTrial: false })).toBe(
+      S.ACTIVE,
+    );
+    expect(statusAfterFirstPayment(S.TRIAL, { whatsappLinked: true, inTrial: true })).toBe(S.TRIAL);
+    expect(statusAfterFirstPayment(S.AWAITING_WA_VINCULATION, { whatsappLinked: true, inTrial: true })).toBe(
+      S.TRIAL,
+    );
+  });
+
+  it('leaves a returning company to its paid invoice', () => {
+    for (const status of [S.PAUSED, S.INACTIVE, S.ACTIVE]) {
+      expect(statusAfterFirstPayment(status, { whatsappLinked: false, inTrial: false })).toBeNull();
+    }
   });
 });

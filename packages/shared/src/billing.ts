@@ -118,11 +118,22 @@ export function cardBrand(number: string): string {
 }
 
 /** The billing events that change a company (the names are Stripe's; the sandbox raises the same ones). */
-export const BILLING_EVENT_TYPES = [
+/** The events the sandbox can raise on request (time passing at the provider). */
+export const SIMULATED_BILLING_EVENT_TYPES = [
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.deleted',
   'customer.subscription.trial_will_end',
+] as const;
+export type SimulatedBillingEventType = (typeof SIMULATED_BILLING_EVENT_TYPES)[number];
+
+/**
+ * The provider events the product applies. customer.subscription.updated mirrors a change made at the provider
+ * (cancel at period end or a plan changed in Stripe's dashboard, trialing → active, past_due) onto our copy.
+ */
+export const BILLING_EVENT_TYPES = [
+  ...SIMULATED_BILLING_EVENT_TYPES,
+  'customer.subscription.updated',
 ] as const;
 export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
 
@@ -177,7 +188,30 @@ export function companyAfterBillingEvent(
       return { ...state, status: CompanyStatus.INACTIVE };
     case 'customer.subscription.trial_will_end':
       return { ...state, expirationDate: event.periodEnd ?? state.expirationDate };
+    case 'customer.subscription.updated':
+      // The company's status follows invoices and the subscription's end; an update only changes our copy.
+      return { ...state };
   }
+}
+
+/**
+ * The company's status once its first payment went through (01 §2.1, §2.5): a company that has not linked a
+ * WhatsApp number yet goes on to linking it (AWAITING_WA_VINCULATION, whose post-payment page stays); one that has
+ * is done signing up: TRIAL while the subscription's trial runs, ACTIVE once charged. A company coming back
+ * (PAUSED, INACTIVE, …) is the paid invoice's to move: null.
+ */
+export function statusAfterFirstPayment(
+  status: CompanyStatus,
+  facts: { whatsappLinked: boolean; inTrial: boolean },
+): CompanyStatus | null {
+  const signingUp: readonly CompanyStatus[] = [
+    CompanyStatus.TRIAL,
+    CompanyStatus.AWAITING_FIRST_PAYMENT,
+    CompanyStatus.AWAITING_WA_VINCULATION,
+  ];
+  if (!signingUp.includes(status)) return null;
+  if (!facts.whatsappLinked) return CompanyStatus.AWAITING_WA_VINCULATION;
+  return facts.inTrial ? CompanyStatus.TRIAL : CompanyStatus.ACTIVE;
 }
 
 /**

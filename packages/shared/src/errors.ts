@@ -131,6 +131,9 @@ export const ERROR_CATALOGUE = {
   UPLOADING_PHOTO_ERROR: { status: 500, userMessage: 'Hubo un error al actualizar la foto de perfil' },
   ERROR_UPDATING_PROFILE: { status: 500, userMessage: PROFILE_GENERIC_ERROR_MESSAGE },
   ERROR_LINKING_WHATSAPP: { status: 500, userMessage: LINKING_ERROR_MESSAGE },
+  // Issue 19 linking: the provider failed (502) or refused what the linking flow returned (400).
+  WHATSAPP_LINKING_FAILED: { status: 502, userMessage: LINKING_ERROR_MESSAGE },
+  WHATSAPP_LINKING_REFUSED: { status: 400, userMessage: LINKING_ERROR_MESSAGE },
 
   // 01 §8 Import; the spec's toast is English ('Error importing contacts'), shown here in Spanish.
   ERROR_IMPORTING_CONTACTS: { status: 500, userMessage: 'Error al importar los contactos' },

@@ -58,3 +58,4 @@ export * from './sandbox';
 export * from './spaces';
 export * from './team';
 export * from './templates';
+export * from './whatsapp-linking';

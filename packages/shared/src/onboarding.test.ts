@@ -88,7 +88,7 @@ describe('parseOnboardingData', () => {
     expect(refused({ name: 'Ana 2' })).toEqual({
       code: 'CANNOT_SET_ONBOARDING_USER_DATA',
       field: 'name',
-      message: VALIDATION_MESSAGES.lettersAndSpacesOnly,
+      message: VALIDATION_MESSAGES.specialCharacters,
     });
     expect(refused({ name: '' }).message).toBe(VALIDATION_MESSAGES.nameRequired);
     expect(refused({ phone: '55-ABC' }).message).toBe(VALIDATION_MESSAGES.digitsOnly);

@@ -16,6 +16,7 @@ import type {
 import { COMPANY_WIDE_ROLES, ROLE_NAMES, type RoleName } from './permissions';
 import { seesWholeCompany } from './rules/conversation-list';
 import type { TemplateDeletedPayload, TemplateView } from './templates';
+import type { LinkingQrPayload, LinkingStatusPayload } from './whatsapp-linking';
 
 // 02 §7 Real-time: the event catalogue; names are the wire names.
 export const REALTIME_EVENTS = {
@@ -94,6 +95,9 @@ export interface RealtimeEventMap {
   whatsappTemplateUpdated: TemplateView;
   whatsappTemplateDeleted: TemplateDeletedPayload;
   campaignUpdated: CampaignUpdatedPayload;
+  // Issue 19, 01 §7: on onboarding_{companyId} and phone_{phone} (ONBOARDING_EVENTS).
+  status: LinkingStatusPayload;
+  qr: LinkingQrPayload;
 }
 
 // Issue 18: what the campaigns table needs to refresh one row (dates as ISO strings).

@@ -58,6 +58,17 @@ export interface AppConfig {
   supportEmail: string;
   /** Issue 19: the instruction video POST /api/send-onboarding-video mails (ONBOARDING_VIDEO_URL). */
   onboardingVideoUrl: string;
+  /** Issue 19: how a WhatsApp number is linked (neither provider set: the sandbox linking). */
+  whatsappLinking: WhatsappLinkingConfig;
+}
+
+export interface WhatsappLinkingConfig {
+  /** 360dialog Connect, when DIALOG360_PARTNER_ID and DIALOG360_PARTNER_API_KEY are set. */
+  dialog360Connect: { partnerUrl: string; partnerId: string; apiKey: string; connectUrl: string } | null;
+  /** Meta's embedded signup, when META_APP_ID, META_APP_SECRET and META_CONFIG_ID are set. */
+  metaSignup: { appId: string; appSecret: string; configId: string } | null;
+  /** SCHEDULING_URL: the booking page behind 'Agendar cita'; null lets the web ask for a date itself. */
+  schedulingUrl: string | null;
 }
 
 export interface StripeConfig {
@@ -215,6 +226,37 @@ function readStripe(env: Env): StripeConfig | null {
   return { secretKey, publishableKey, webhookSecret, apiUrl: apiUrl === null ? null : stripSlash(apiUrl) };
 }
 
+/** Issue 19: each way of linking a WhatsApp number is on when all its variables are set, and none may be half set. */
+function readWhatsappLinking(env: Env): WhatsappLinkingConfig {
+  const partnerId = env.DIALOG360_PARTNER_ID?.trim();
+  const partnerKey = env.DIALOG360_PARTNER_API_KEY?.trim();
+  if (partnerId && !partnerKey)
+    throw new ConfigError('DIALOG360_PARTNER_API_KEY', 'is required when DIALOG360_PARTNER_ID is set');
+  if (partnerKey && !partnerId)
+    throw new ConfigError('DIALOG360_PARTNER_ID', 'is required when DIALOG360_PARTNER_API_KEY is set');
+  const partnerUrl = stripSlash(
+    readUrl(env, 'DIALOG360_PARTNER_URL', ['http:', 'https:']) ?? 'https://hub.360dialog.io/api/v2',
+  );
+  const connectUrl =
+    readUrl(env, 'DIALOG360_CONNECT_URL', ['http:', 'https:']) ??
+    `https://hub.360dialog.com/dashboard/app/${encodeURIComponent(partnerId ?? '')}/permissions`;
+  const meta = { appId: 'META_APP_ID', appSecret: 'META_APP_SECRET', configId: 'META_CONFIG_ID' } as const;
+  const values = Object.fromEntries(
+    Object.entries(meta).map(([key, name]) => [key, env[name]?.trim() ?? '']),
+  ) as Record<keyof typeof meta, string>;
+  const setCount = Object.values(values).filter((v) => v !== '').length;
+  if (setCount > 0 && setCount < 3) {
+    const missing = (Object.keys(meta) as Array<keyof typeof meta>).find((key) => values[key] === '');
+    throw new ConfigError(meta[missing ?? 'appId'], 'is required with the other META_ variables');
+  }
+  return {
+    dialog360Connect:
+      partnerId && partnerKey ? { partnerUrl, partnerId, apiKey: partnerKey, connectUrl } : null,
+    metaSignup: setCount === 3 ? values : null,
+    schedulingUrl: readUrl(env, 'SCHEDULING_URL', ['http:', 'https:']),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnvRaw = env.NODE_ENV?.trim() || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -294,5 +336,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     realtimeBus: readBool(env, 'REALTIME_BUS', true),
     s3: readS3(env),
     stripe: readStripe(env),
+    whatsappLinking: readWhatsappLinking(env),
   };
 }

@@ -250,6 +250,7 @@ export interface Companies {
   hasUsed2FA: Generated<boolean>;
   id: Generated<number>;
   isBoardsActive: Generated<boolean>;
+  isCustomPayment: Generated<boolean>;
   name: string;
   paymentIntents: Generated<number>;
   paymentMethod: PaymentMethod | null;
@@ -259,6 +260,7 @@ export interface Companies {
   timezone: Generated<string>;
   updatedAt: Generated<Timestamp>;
   usersLimit: number | null;
+  whatsappLinkedAt: Timestamp | null;
 }
 
 export interface DatasheetFields {
@@ -626,6 +628,44 @@ export interface WelcomeMessages {
   variables: Generated<ColumnType<string[], JsonbInput<string[]>, JsonbInput<string[]>>>;
 }
 
+export interface WhatsappBusinessProfiles {
+  about: Generated<string>;
+  address: Generated<string>;
+  channelId: number;
+  companyId: number;
+  description: Generated<string>;
+  email: Generated<string>;
+  photoUrl: string | null;
+  updatedAt: Generated<Timestamp>;
+  vertical: Generated<string>;
+  website: Generated<string>;
+}
+
+export interface WhatsappLinkingBookings {
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  eventStartTime: Timestamp | null;
+  eventUri: string | null;
+  id: Generated<number>;
+  inviteeEmail: string | null;
+  inviteeName: string | null;
+  mailedAt: Timestamp | null;
+  onboardingId: string | null;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface WhatsappLinks {
+  channelId: number;
+  clientId: string | null;
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  externalId: string;
+  id: Generated<number>;
+  pin: string | null;
+  provider: string;
+  wabaId: string | null;
+}
+
 export interface WhatsappTemplateMedia {
   channelId: number;
   companyId: number;
@@ -711,6 +751,9 @@ export interface DB {
   user_working_hours: UserWorkingHours;
   users: Users;
   welcome_messages: WelcomeMessages;
+  whatsapp_business_profiles: WhatsappBusinessProfiles;
+  whatsapp_linking_bookings: WhatsappLinkingBookings;
+  whatsapp_links: WhatsappLinks;
   whatsapp_template_media: WhatsappTemplateMedia;
   whatsapp_templates: WhatsappTemplates;
 }

@@ -60,6 +60,8 @@ export interface JobPayloads {
   'campaign-dispatch': { channelId: number; slot: number };
   /** Issue 18, Graphile's cron every minute: dispatch for every number with running campaigns (lost wake-ups). */
   'campaign-sweep': { _cron?: { ts: string; backfilled?: boolean } };
+  /** Issue 19, Graphile's cron every five minutes: trials ended without a subscription await the first payment. */
+  'trial-expiry': { _cron?: { ts: string; backfilled?: boolean } };
 }
 
 export type JobName = keyof JobPayloads;
@@ -80,6 +82,7 @@ const DECLARED: Record<JobName, true> = {
   'campaign-start': true,
   'campaign-dispatch': true,
   'campaign-sweep': true,
+  'trial-expiry': true,
 };
 
 /** The declared job names, at run time: each must have a handler when the worker starts. */

@@ -4,6 +4,9 @@ import {
   companyRoom,
   conversationSocketRooms,
   isCompanyWideRole,
+  onboardingRoom,
+  phoneRoom,
+  platformOf,
 } from '@crm/shared';
 import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
@@ -46,7 +49,7 @@ export class RealtimeGateway implements OnGatewayInit {
       if (!token) return next(new Error('UNAUTHORIZED'));
       this.auth
         .authenticate(token)
-        .then((user: AuthUser) => {
+        .then(async (user: AuthUser) => {
           socket.data.user = user;
           const rooms = new Set([
             agentRoom(user.id),
@@ -60,6 +63,14 @@ export class RealtimeGateway implements OnGatewayInit {
           if (isCompanyWideRole(user.roleName)) rooms.add(companyRoom(user.companyId));
           // Issue 18: campaign progress reaches only those who may open the campaigns.
           if (user.permissions.campaigns === true) rooms.add(campaignsRoom(user.companyId));
+          // Issue 19, 01 §7: the linking's 'status' reaches those who may link a number; every user of the company
+          // hears the QR page's 'qr' on its WhatsApp numbers' phone_{phone}.
+          if (user.permissions.writeSpaces === true) rooms.add(onboardingRoom(user.companyId));
+          // WhatsApp numbers, the sandbox's included: the platforms that send WhatsApp templates.
+          for (const channel of await this.realtime.channelPhones(user.companyId)) {
+            if (channel.phone && platformOf(channel.platform)?.templates === true)
+              rooms.add(phoneRoom(channel.phone));
+          }
           return socket.join([...rooms]);
         })
         .then(() => next())

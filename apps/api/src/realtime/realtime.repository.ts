@@ -70,6 +70,16 @@ export class RealtimeRepository {
     return String(row.id);
   }
 
+  /** Issue 19: the company's channels that have a phone, for the QR page's phone_{phone} rooms. */
+  channelPhones(companyId: number): Promise<Array<{ platform: string; phone: string | null }>> {
+    return this.db
+      .selectFrom('channels')
+      .select(['platform', 'phone'])
+      .where('companyId', '=', companyId)
+      .where('phone', 'is not', null)
+      .execute();
+  }
+
   async attachment(id: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('realtime_attachments')

@@ -164,6 +164,19 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
     this.emit([companyRoom(companyId)], event, payload);
   }
 
+  /** Issue 19: the company's channels with a phone (the gateway joins the QR page's phone_{phone} rooms). */
+  channelPhones(companyId: number): Promise<Array<{ platform: string; phone: string | null }>> {
+    return this.bus.channelPhones(companyId);
+  }
+
+  /**
+   * Issue 19: the sockets in `fromRooms` on this instance join `room` too (the QR page's phone_{phone}, for sockets
+   * opened before their company's number was linked; others join it when they connect).
+   */
+  joinRoom(fromRooms: string[], room: string): void {
+    this.server?.in(fromRooms).socketsJoin(room);
+  }
+
   toUser<E extends keyof RealtimeEventMap>(userId: number, event: E, payload: RealtimeEventMap[E]): void {
     this.emit([agentRoom(userId)], event, payload);
   }

@@ -75,8 +75,8 @@ describe('validateName', () => {
 describe('validateOnboardingName', () => {
   it('accepts letters and spaces only', () => {
     expect(validateOnboardingName('María José')).toBeNull();
-    expect(validateOnboardingName('Maria 2')).toBe('Solo puede contener letras y espacios');
-    expect(validateOnboardingName("O'Brien")).toBe('Solo puede contener letras y espacios');
+    expect(validateOnboardingName('Maria 2')).toBe('No puede contener caracteres especiales');
+    expect(validateOnboardingName("O'Brien")).toBe('No puede contener caracteres especiales');
     expect(validateOnboardingName('')).toBe('Nombre obligatorio');
   });
 });

@@ -25,7 +25,6 @@ export const VALIDATION_MESSAGES = {
   passwordsMustMatch: 'Las contraseñas deben coincidir',
   nameRequired: 'Nombre obligatorio',
   specialCharacters: 'No puede contener caracteres especiales',
-  lettersAndSpacesOnly: 'Solo puede contener letras y espacios',
   phoneRequired: 'Teléfono obligatorio',
   digitsOnly: 'Solo puede contener números',
   phoneInvalid: 'Teléfono inválido',
@@ -84,10 +83,10 @@ export function validateName(v: Input): ValidationResult {
   return NAME_PATTERN.test(v.trim()) ? null : M.specialCharacters;
 }
 
-// 01 §2.4: the onboarding name step accepts letters and spaces only.
+// 01 §2.4: the onboarding name step accepts letters and spaces only; anything else is refused with 01 §5's text.
 export function validateOnboardingName(v: Input): ValidationResult {
   if (v === null || v === undefined || v.trim() === '') return M.nameRequired;
-  return ONBOARDING_NAME_PATTERN.test(v.trim()) ? null : M.lettersAndSpacesOnly;
+  return ONBOARDING_NAME_PATTERN.test(v.trim()) ? null : M.specialCharacters;
 }
 
 // 01 §5: digits only, country code first, and "must be valid": a number of its country's plan (rules/phone).

@@ -16,19 +16,29 @@ function mediaOrigins(config: AppConfig): string[] {
 export function securityHeaders(config: AppConfig): RequestHandler {
   const production = config.nodeEnv === 'production';
   const media = ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins(config)];
+  // With Stripe configured the payment screens load Stripe Elements: its script, its card frames and its API
+  // (Stripe's documented CSP). Without keys (the sandbox) nothing of Stripe's may load.
+  const stripe = config.stripe
+    ? {
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : { script: [], frame: [], connect: [] };
   const strict = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: media,
         mediaSrc: media,
         fontSrc: ["'self'", 'data:'],
         // The API and socket.io are this origin ('self' covers ws:/wss: to it).
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
+        frameSrc: ["'self'", ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -20,6 +20,8 @@ import { Campaigns1765000000000 } from './1765000000000-campaigns';
 import { CampaignPacing1765000000100 } from './1765000000100-campaign-pacing';
 import { Onboarding1766000000000 } from './1766000000000-onboarding';
 import { Billing1766000000100 } from './1766000000100-billing';
+import { WhatsappLinking1767000000000 } from './1767000000000-whatsapp-linking';
+import { CustomPayment1767000000100 } from './1767000000100-custom-payment';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -45,4 +47,6 @@ export const MIGRATIONS = [
   CampaignPacing1765000000100,
   Onboarding1766000000000,
   Billing1766000000100,
+  WhatsappLinking1767000000000,
+  CustomPayment1767000000100,
 ];

@@ -1,6 +1,7 @@
 import { companyAfterBillingEvent, isStaleBillingEvent } from '@crm/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import type { BillingEvent } from '../../providers/payments/payments-provider';
+import { CompaniesService } from '../companies/companies.service';
 import { BillingRepository, type SubscriptionPatch } from './billing.repository';
 
 export type BillingEventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -15,6 +16,17 @@ function subscriptionPatch(event: BillingEvent): SubscriptionPatch {
       return { status: 'canceled' };
     case 'customer.subscription.trial_will_end':
       return event.periodEnd ? { trialEnd: event.periodEnd } : {};
+    case 'customer.subscription.updated': {
+      const now = event.subscription;
+      return now
+        ? {
+            status: now.status,
+            cancelAtPeriodEnd: now.cancelAtPeriodEnd,
+            trialEnd: now.trialEnd,
+            ...(now.currentPeriodEnd ? { currentPeriodEnd: now.currentPeriodEnd } : {}),
+          }
+        : {};
+    }
   }
 }
 
@@ -28,11 +40,26 @@ function subscriptionPatch(event: BillingEvent): SubscriptionPatch {
 export class BillingEventsService {
   private readonly logger = new Logger(BillingEventsService.name);
 
-  constructor(private readonly repo: BillingRepository) {}
+  constructor(
+    private readonly repo: BillingRepository,
+    private readonly companies: CompaniesService,
+  ) {}
 
-  apply(event: BillingEvent): Promise<BillingEventOutcome> {
+  async apply(event: BillingEvent): Promise<BillingEventOutcome> {
+    const applied = await this.applyInTransaction(event);
+    // After the commit: the company's users reload their data, so the banner and the routing follow the status.
+    if (applied.outcome === 'applied' && applied.companyId !== null) {
+      await this.companies.announceChange(applied.companyId);
+    }
+    return applied.outcome;
+  }
+
+  private applyInTransaction(
+    event: BillingEvent,
+  ): Promise<{ outcome: BillingEventOutcome; companyId: number | null }> {
+    const ignored = { outcome: 'ignored' as const, companyId: null };
     return this.repo.transaction(async (trx) => {
-      if (!(await this.repo.claimEvent(trx, event))) return 'duplicate';
+      if (!(await this.repo.claimEvent(trx, event))) return { outcome: 'duplicate', companyId: null };
       const subscription = event.subscriptionId
         ? await this.repo.subscriptionByProviderId(trx, event.subscriptionId)
         : undefined;
@@ -43,25 +70,25 @@ export class BillingEventsService {
         customer = await this.repo.customerOfCompany(subscription.companyId, trx, true);
       if (!customer) {
         this.logger.warn(`Billing event ${event.id} (${event.type}) for no customer of ours`);
-        return 'ignored';
+        return ignored;
       }
       const current = await this.repo.subscriptionOfCompany(customer.companyId, trx);
       // An event of a subscription the company has replaced says nothing about the current one.
       if (event.subscriptionId && current && current.providerSubscriptionId !== event.subscriptionId) {
-        return 'ignored';
+        return ignored;
       }
       if (isStaleBillingEvent(event.created, customer.lastEventAt)) {
         this.logger.log(`Billing event ${event.id} (${event.type}) older than the last applied: skipped`);
-        return 'ignored';
+        return ignored;
       }
       const company = await this.repo.company(customer.companyId, trx, true);
-      if (!company) return 'ignored';
+      if (!company) return ignored;
       const next = companyAfterBillingEvent(company, { type: event.type, periodEnd: event.periodEnd });
       await this.repo.setCompanyBilling(trx, company.id, next);
       if (current) await this.repo.updateSubscription(current.id, subscriptionPatch(event), trx);
       await this.repo.setCustomerLastEventAt(trx, customer.id, event.created);
       await this.repo.markEventApplied(trx, event.id);
-      return 'applied';
+      return { outcome: 'applied', companyId: company.id };
     });
   }
 }

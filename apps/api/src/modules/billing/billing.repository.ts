@@ -21,6 +21,7 @@ export interface CompanyBillingRow {
   expirationDate: Date | null;
   usersLimit: number | null;
   conversationsLimit: number | null;
+  whatsappLinkedAt: Date | null;
 }
 
 /** Billing tables: the company's provider customer and subscription, the provider events applied. */
@@ -30,6 +31,14 @@ export class BillingRepository {
 
   transaction<T>(fn: (trx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
+  }
+
+  /**
+   * Serialises a company's first payment: without a trial it is charged at once, so two submitted together (a
+   * double click, two tabs, two API instances) must not both reach the provider. Held across the provider calls.
+   */
+  async lockFirstPayment(trx: Executor, companyId: number): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('first_payment'), ${companyId}::int)`.execute(trx);
   }
 
   company(
@@ -48,6 +57,7 @@ export class BillingRepository {
         'expirationDate',
         'usersLimit',
         'conversationsLimit',
+        'whatsappLinkedAt',
       ])
       .where('id', '=', companyId);
     if (forUpdate) query = query.forUpdate();
@@ -57,19 +67,6 @@ export class BillingRepository {
   async userEmail(userId: number): Promise<string | null> {
     const row = await this.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
     return row?.email ?? null;
-  }
-
-  /** What the company bought: its plan and the seats and conversations the team screens and inbox enforce. */
-  async setCompanyPlan(
-    db: Executor,
-    companyId: number,
-    plan: { plan: Plan; usersLimit: number; conversationsLimit: number },
-  ): Promise<void> {
-    await db
-      .updateTable('companies')
-      .set({ ...plan, updatedAt: sql`now()` })
-      .where('id', '=', companyId)
-      .execute();
   }
 
   async setCompanyBilling(
@@ -124,6 +121,31 @@ export class BillingRepository {
 
   async setCustomerLastEventAt(db: Executor, id: number, at: Date): Promise<void> {
     await db.updateTable('billing_customers').set({ lastEventAt: at }).where('id', '=', id).execute();
+  }
+
+  /**
+   * 01 §4: a trial that ended without a subscription leaves the company awaiting its first payment (the web then
+   * forces /payment). A company whose trial is covered by a live subscription is charged by the provider instead.
+   */
+  async expireTrials(now: Date): Promise<number[]> {
+    const rows = await this.db
+      .updateTable('companies')
+      .set({ status: 'AWAITING_FIRST_PAYMENT' as CompanyStatus, updatedAt: sql`now()` })
+      .where('status', '=', 'TRIAL' as CompanyStatus)
+      .where('expirationDate', '<', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('billing_subscriptions')
+              .select('billing_subscriptions.id')
+              .whereRef('billing_subscriptions.companyId', '=', 'companies.id')
+              .where('billing_subscriptions.status', '!=', 'canceled'),
+          ),
+        ),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   subscriptionOfCompany(

@@ -2,7 +2,6 @@ import {
   BILLING_MESSAGES,
   BILLING_TRIAL_DAYS,
   type BillingConfigView,
-  type BillingEventType,
   CompanyStatus,
   isPlanOffer,
   mxnFromUsd,
@@ -10,6 +9,8 @@ import {
   type OfferedPlan,
   PaymentMethod,
   planPrice,
+  type SimulatedBillingEventType,
+  statusAfterFirstPayment,
   usdToCents,
 } from '@crm/shared';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
@@ -24,6 +25,7 @@ import {
   type PaymentsProvider,
   type PlanItem,
 } from '../../providers/payments/payments-provider';
+import { CompaniesService } from '../companies/companies.service';
 import {
   type BillingCustomerRow,
   BillingRepository,
@@ -86,6 +88,7 @@ export class BillingService implements OnModuleInit {
   constructor(
     private readonly repo: BillingRepository,
     private readonly events: BillingEventsService,
+    private readonly companies: CompaniesService,
     @Inject(PAYMENTS_PROVIDER) private readonly provider: PaymentsProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -117,8 +120,9 @@ export class BillingService implements OnModuleInit {
   async updateTestPlan(user: AuthUser, input: PlanSelectionInput): Promise<PricingView> {
     const price = this.pricing(input.plan, input.agents, input.messages);
     await this.repo.transaction((trx) =>
-      this.repo.setCompanyPlan(trx, user.companyId, this.companyPlan(price)),
+      this.companies.setPlan(trx, user.companyId, this.companyPlan(price)),
     );
+    await this.companies.announceChange(user.companyId);
     return price;
   }
 
@@ -129,49 +133,56 @@ export class BillingService implements OnModuleInit {
   async firstPayment(user: AuthUser, input: FirstPaymentInput): Promise<PaymentStateView> {
     const price = this.pricing(input.plan, input.agents, input.messages);
     const source = this.cardSource(input.paymentMethodId, input.card);
-    const company = await this.requireCompany(user.companyId);
-    if (isLive(await this.repo.subscriptionOfCompany(user.companyId))) throw this.alreadySubscribed();
-    const customer = await this.ensureCustomer(user, company.name);
-    const card = await this.provider.attachCard(customer.providerCustomerId, source);
-    await this.provider.setDefaultCard(customer.providerCustomerId, card.id);
-    const subscription = await this.provider.createSubscription(
-      customer.providerCustomerId,
-      this.planItem(price),
-      this.trialDays(company.status, company.expirationDate),
-    );
-    const saved = await this.repo.transaction(async (trx) => {
-      // The company row is the lock: of two first payments submitted at once, the second finds the first's.
-      const now = await this.repo.company(user.companyId, trx, true);
-      if (isLive(await this.repo.subscriptionOfCompany(user.companyId, trx))) return false;
-      await this.repo.saveSubscription(trx, {
-        companyId: user.companyId,
-        provider: this.provider.mode,
-        providerSubscriptionId: subscription.id,
-        plan: price.plan,
-        agents: price.agents,
-        conversations: price.messages,
-        priceCents: usdToCents(price.pricing),
-        status: subscription.status,
-        trialEnd: subscription.trialEnd,
-        currentPeriodEnd: subscription.currentPeriodEnd,
-        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      });
-      await this.repo.setCompanyPlan(trx, user.companyId, this.companyPlan(price));
-      await this.repo.setCompanyBilling(trx, user.companyId, {
-        paymentMethod: PaymentMethod.CARD,
-        expirationDate: subscription.currentPeriodEnd ?? now?.expirationDate ?? null,
-        // 01 §2.1: paid, the next step is linking the WhatsApp number.
-        ...(now?.status === CompanyStatus.AWAITING_FIRST_PAYMENT
-          ? { status: CompanyStatus.AWAITING_WA_VINCULATION }
-          : {}),
-      });
-      return true;
+    await this.repo.transaction(async (trx) => {
+      // Of two first payments submitted at once, the second waits here and then finds the first's subscription:
+      // a company without a trial is charged on creation, so checking after the provider call was too late.
+      await this.repo.lockFirstPayment(trx, user.companyId);
+      const company = await this.repo.company(user.companyId, trx);
+      if (!company) throw new AppException('NOT_FOUND');
+      if (isLive(await this.repo.subscriptionOfCompany(user.companyId, trx))) throw this.alreadySubscribed();
+      const customer = await this.ensureCustomer(user, company.name);
+      const card = await this.provider.attachCard(customer.providerCustomerId, source);
+      await this.provider.setDefaultCard(customer.providerCustomerId, card.id);
+      const subscription = await this.provider.createSubscription(
+        customer.providerCustomerId,
+        this.planItem(price),
+        this.trialDays(company.status, company.expirationDate),
+      );
+      try {
+        // Read again: the provider's first invoice.paid may have moved the company on meanwhile.
+        const now = await this.repo.company(user.companyId, trx, true);
+        await this.repo.saveSubscription(trx, {
+          companyId: user.companyId,
+          provider: this.provider.mode,
+          providerSubscriptionId: subscription.id,
+          plan: price.plan,
+          agents: price.agents,
+          conversations: price.messages,
+          priceCents: usdToCents(price.pricing),
+          status: subscription.status,
+          trialEnd: subscription.trialEnd,
+          currentPeriodEnd: subscription.currentPeriodEnd,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        });
+        await this.companies.setPlan(trx, user.companyId, this.companyPlan(price));
+        // From the status before paying: the provider's first invoice.paid (raised while we wait, or by a webhook
+        // meanwhile) moves a TRIAL company to ACTIVE, but paying is a step of its sign-up, decided here.
+        const status = statusAfterFirstPayment(company.status, {
+          whatsappLinked: (now ?? company).whatsappLinkedAt !== null,
+          inTrial: subscription.trialEnd !== null && subscription.trialEnd.getTime() > Date.now(),
+        });
+        await this.repo.setCompanyBilling(trx, user.companyId, {
+          paymentMethod: PaymentMethod.CARD,
+          expirationDate: subscription.currentPeriodEnd ?? now?.expirationDate ?? null,
+          ...(status !== null && status !== now?.status ? { status } : {}),
+        });
+      } catch (error) {
+        // A subscription we could not record would renew unseen: end it before reporting the failure.
+        await this.provider.cancelNow(subscription.id).catch(() => undefined);
+        throw error;
+      }
     });
-    if (!saved) {
-      // A double-submitted first payment: the duplicate ends at once (within a trial, before any charge).
-      await this.provider.cancelNow(subscription.id);
-      throw this.alreadySubscribed();
-    }
+    await this.companies.announceChange(user.companyId);
     return this.paymentState(user);
   }
 
@@ -273,13 +284,14 @@ export class BillingService implements OnModuleInit {
     };
     await this.repo.transaction(async (trx) => {
       await this.repo.updateSubscription(current.id, patch, trx);
-      await this.repo.setCompanyPlan(trx, user.companyId, this.companyPlan(price));
+      await this.companies.setPlan(trx, user.companyId, this.companyPlan(price));
     });
+    await this.companies.announceChange(user.companyId);
     return subscriptionView({ ...current, ...patch });
   }
 
   /** Sandbox mode only: time passing at the provider, raised through the same event handler as webhooks. */
-  async simulateEvent(user: AuthUser, type: BillingEventType): Promise<PaymentStateView> {
+  async simulateEvent(user: AuthUser, type: SimulatedBillingEventType): Promise<PaymentStateView> {
     if (!this.provider.simulateEvent) throw new AppException('NOT_FOUND', { message: 'Not in sandbox mode' });
     const current = await this.repo.subscriptionOfCompany(user.companyId);
     if (!current) throw new AppException('NOT_FOUND', { userMessage: BILLING_MESSAGES.noSubscription });
@@ -293,12 +305,6 @@ export class BillingService implements OnModuleInit {
       userMessage: BILLING_MESSAGES.alreadySubscribed,
       message: 'The company already has a subscription',
     });
-  }
-
-  private async requireCompany(companyId: number) {
-    const company = await this.repo.company(companyId);
-    if (!company) throw new AppException('NOT_FOUND');
-    return company;
   }
 
   private async ensureCustomer(user: AuthUser, companyName: string): Promise<BillingCustomerRow> {
@@ -337,7 +343,10 @@ export class BillingService implements OnModuleInit {
 
   /** The trial (01 §4) is for a company that has not paid yet: what is left of its trial, or the full one. */
   private trialDays(status: CompanyStatus, expirationDate: Date | null): number {
-    if (status === CompanyStatus.AWAITING_FIRST_PAYMENT) return BILLING_TRIAL_DAYS;
+    if (status === CompanyStatus.AWAITING_FIRST_PAYMENT) {
+      // A trial that ended unpaid (the trial-expiry job) is used up: the first month is charged at once.
+      return expirationDate !== null && expirationDate.getTime() <= Date.now() ? 0 : BILLING_TRIAL_DAYS;
+    }
     if (status !== CompanyStatus.TRIAL || expirationDate === null) return 0;
     return Math.max(0, Math.ceil((expirationDate.getTime() - Date.now()) / DAY_MS));
   }

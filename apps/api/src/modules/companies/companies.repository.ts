@@ -1,4 +1,4 @@
-import type { CompanySettings } from '@crm/shared';
+import type { CompanySettings, Plan } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { jsonb } from '../../database/jsonb';
@@ -65,6 +65,19 @@ export class CompaniesRepository {
     await this.db
       .updateTable('companies')
       .set({ hasUsed2FA, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** What the company bought: its plan and the seats and conversations the team screens and inbox enforce. */
+  async setPlan(
+    db: Executor,
+    id: number,
+    plan: { plan: Plan; usersLimit?: number; conversationsLimit?: number },
+  ): Promise<void> {
+    await db
+      .updateTable('companies')
+      .set({ ...plan, updatedAt: sql`now()` })
       .where('id', '=', id)
       .execute();
   }

@@ -11,6 +11,7 @@ import {
   companySettings,
   companySettingsChangeError,
   DEFAULT_TAG_COLOR,
+  type Plan,
   REASSIGNED_TAG_NAME,
   type RoleName,
   TAG_MESSAGES,
@@ -102,6 +103,28 @@ export class CompaniesService {
     return this.companies.setTeamLimits(db, companyId, limits);
   }
 
+  /** The plan bought (sign-up or billing): the one place a company's plan, seats and conversations change. */
+  setPlan(
+    db: Executor,
+    companyId: number,
+    plan: { plan: Plan; usersLimit?: number; conversationsLimit?: number },
+  ): Promise<void> {
+    return this.companies.setPlan(db, companyId, plan);
+  }
+
+  /**
+   * 02 §7 updateUserData to every user of the company (admins in the company room, the others in their own):
+   * the top bar, the banner and the status routing read the company from the user's data, so all reload it.
+   */
+  async announceChange(companyId: number): Promise<void> {
+    const users = await this.companies.memberIds(companyId);
+    this.realtime.emit([companyRoom(companyId), ...users.map((id) => agentRoom(id))], 'updateUserData', {
+      userId: 0,
+      companyId,
+      reason: 'company',
+    });
+  }
+
   async findById(id: number): Promise<CompanyRow> {
     const company = await this.companies.findById(id);
     if (!company) throw new AppException('NOT_FOUND');
@@ -180,12 +203,7 @@ export class CompaniesService {
       throw new AppException('COMPANY_ALREADY_EXISTS', { field: 'name' });
     }
     // Everyone's top bar and dates read the company from their own data: all of its users reload it.
-    const users = await this.companies.memberIds(companyId);
-    this.realtime.emit([companyRoom(companyId), ...users.map((id) => agentRoom(id))], 'updateUserData', {
-      userId: 0,
-      companyId,
-      reason: 'company',
-    });
+    await this.announceChange(companyId);
     return this.findById(companyId);
   }
 }

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { AppException } from '../../common/errors/app.exception';
 import type { Executor } from '../../database/kysely';
 import { ChannelsRepository } from '../channels/channels.repository';
+import { CompaniesService } from '../companies/companies.service';
 import { OnboardingRepository, type OnboardingRow } from './onboarding.repository';
 
 /** What the sign-up record gives the company created from it. */
@@ -23,6 +24,7 @@ export class OnboardingFinishService {
   constructor(
     private readonly records: OnboardingRepository,
     private readonly channels: ChannelsRepository,
+    private readonly companies: CompaniesService,
   ) {}
 
   /**
@@ -52,7 +54,14 @@ export class OnboardingFinishService {
    */
   async finish(trx: Executor, record: OnboardingRow, companyId: number): Promise<void> {
     const plan = record.planName === 'BASIC' ? Plan.BASIC : record.planName === 'PRO' ? Plan.PRO : null;
-    if (plan !== null) await this.records.setCompanyPlan(trx, companyId, plan);
+    // The options chosen at sign-up become the company's seats and conversations, as a plan bought later does.
+    if (plan !== null) {
+      await this.companies.setPlan(trx, companyId, {
+        plan,
+        ...(record.agents !== null ? { usersLimit: record.agents } : {}),
+        ...(record.messages !== null ? { conversationsLimit: record.messages } : {}),
+      });
+    }
     const channelId = await this.channels.create(trx, {
       companyId,
       name: ONBOARDING_SANDBOX_CHANNEL_NAME,

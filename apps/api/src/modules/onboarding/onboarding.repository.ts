@@ -1,4 +1,4 @@
-import type { OnboardingPatch, Plan } from '@crm/shared';
+import type { OnboardingPatch } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
@@ -131,10 +131,5 @@ export class OnboardingRepository {
       .set({ isUseNewPhone, updatedAt: sql`now()` })
       .where('id', '=', id)
       .execute();
-  }
-
-  /** The plan chosen at sign-up on the new company (provisioning leaves the column's default). */
-  async setCompanyPlan(trx: Executor, companyId: number, plan: Plan): Promise<void> {
-    await trx.updateTable('companies').set({ plan }).where('id', '=', companyId).execute();
   }
 }

@@ -1,4 +1,4 @@
-import type { BillingEventType, BillingMode, OfferedPlan } from '@crm/shared';
+import type { BillingEventType, BillingMode, OfferedPlan, SimulatedBillingEventType } from '@crm/shared';
 
 /** A saved card, as the account page lists it. */
 export interface PaymentCard {
@@ -67,6 +67,8 @@ export interface BillingEvent {
   customerId: string | null;
   /** invoice.paid: the end of the period paid for; trial_will_end: the trial's end. */
   periodEnd: Date | null;
+  /** customer.subscription.updated: the subscription as the provider now has it. */
+  subscription?: PaymentSubscription;
 }
 
 export type BillingEventSink = (event: BillingEvent) => Promise<void>;
@@ -102,7 +104,7 @@ export interface PaymentsProvider {
    * The sandbox's stand-in for time passing at the provider (a renewal charged or failed, the trial ending, the
    * subscription ending): raises that event for the subscription. Absent on real providers.
    */
-  simulateEvent?(subscriptionId: string, type: BillingEventType): Promise<void>;
+  simulateEvent?(subscriptionId: string, type: SimulatedBillingEventType): Promise<void>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -1,4 +1,9 @@
-import { BILLING_EVENT_TYPES, type BillingEventType, userMessageFor, VALIDATION_MESSAGES } from '@crm/shared';
+import {
+  SIMULATED_BILLING_EVENT_TYPES,
+  type SimulatedBillingEventType,
+  userMessageFor,
+  VALIDATION_MESSAGES,
+} from '@crm/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -125,7 +130,7 @@ export class DefaultCardInput {
 
 /** Sandbox mode: what happens next at the provider (a renewal paid or refused, the trial ending, the end). */
 export class SandboxEventInput {
-  @ApiProperty({ enum: BILLING_EVENT_TYPES })
-  @IsIn(BILLING_EVENT_TYPES, { message: REQUIRED })
-  type: BillingEventType;
+  @ApiProperty({ enum: SIMULATED_BILLING_EVENT_TYPES })
+  @IsIn(SIMULATED_BILLING_EVENT_TYPES, { message: REQUIRED })
+  type: SimulatedBillingEventType;
 }

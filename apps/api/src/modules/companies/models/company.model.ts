@@ -27,6 +27,10 @@ export class CompanyModel {
   @Field()
   hasUsed2FA: boolean;
 
+  /** 01 §2.6: paid outside the product (agreed with sales): no subscription payment banner. */
+  @Field()
+  isCustomPayment: boolean;
+
   @Field()
   timezone: string;
 
@@ -41,6 +45,7 @@ export class CompanyModel {
       | 'paymentMethod'
       | 'isBoardsActive'
       | 'hasUsed2FA'
+      | 'isCustomPayment'
       | 'timezone'
     >,
   ): CompanyModel {
@@ -53,6 +58,7 @@ export class CompanyModel {
       paymentMethod: company.paymentMethod,
       isBoardsActive: company.isBoardsActive,
       hasUsed2FA: company.hasUsed2FA,
+      isCustomPayment: company.isCustomPayment,
       timezone: company.timezone,
     });
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BillingEventType, cardBrand, sandboxCardBehaviour, usdToCents } from '@crm/shared';
+import { cardBrand, type SimulatedBillingEventType, sandboxCardBehaviour, usdToCents } from '@crm/shared';
 import { AppException } from '../../../common/errors/app.exception';
 import { paymentException } from '../payments-errors';
 import {
@@ -258,7 +258,7 @@ export class SandboxPaymentsAdapter implements PaymentsProvider {
     throw new WebhookSignatureError('The sandbox payments provider receives no webhooks');
   }
 
-  async simulateEvent(subscriptionId: string, type: BillingEventType): Promise<void> {
+  async simulateEvent(subscriptionId: string, type: SimulatedBillingEventType): Promise<void> {
     const subscription = await this.requireSubscription(subscriptionId);
     const customerId = subscription.customerId;
     switch (type) {
@@ -300,7 +300,7 @@ export class SandboxPaymentsAdapter implements PaymentsProvider {
   }
 
   private async raise(
-    type: BillingEventType,
+    type: SimulatedBillingEventType,
     facts: { subscriptionId: string | null; customerId: string; periodEnd: Date | null },
   ): Promise<void> {
     await this.sink?.({ id: newId('evt'), type, created: new Date(), ...facts });

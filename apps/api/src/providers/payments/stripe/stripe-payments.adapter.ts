@@ -254,6 +254,9 @@ export class StripePaymentsAdapter implements PaymentsProvider {
       customerId: idOf(subscription.customer),
       periodEnd:
         event.type === 'customer.subscription.trial_will_end' ? toDate(subscription.trial_end) : null,
+      ...(event.type === 'customer.subscription.updated'
+        ? { subscription: this.toSubscription(subscription) }
+        : {}),
     };
   }
 
@@ -318,7 +321,8 @@ export class StripePaymentsAdapter implements PaymentsProvider {
 
   private toSubscription(subscription: Stripe.Subscription): PaymentSubscription {
     // Since API 2025-03-31 the period lives on the subscription's items.
-    const periodEnd = subscription.items.data[0]?.current_period_end;
+    // A webhook's body may lack the items (an odd event): no period then, rather than a crash.
+    const periodEnd = subscription.items?.data?.[0]?.current_period_end;
     return {
       id: subscription.id,
       customerId: idOf(subscription.customer) ?? '',
