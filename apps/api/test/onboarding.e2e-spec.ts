@@ -144,12 +144,7 @@ describe('onboarding record (public, by id)', () => {
     const { id } = await walkedRecord();
     const before = await row(id);
     const cases: Array<[Record<string, unknown>, string, string, string]> = [
-      [
-        { name: 'Ana 2' },
-        'CANNOT_SET_ONBOARDING_USER_DATA',
-        'name',
-        VALIDATION_MESSAGES.specialCharacters,
-      ],
+      [{ name: 'Ana 2' }, 'CANNOT_SET_ONBOARDING_USER_DATA', 'name', VALIDATION_MESSAGES.specialCharacters],
       [{ name: '' }, 'CANNOT_SET_ONBOARDING_USER_DATA', 'name', VALIDATION_MESSAGES.nameRequired],
       [{ phone: '52-55-ABC' }, 'CANNOT_SET_ONBOARDING_USER_DATA', 'phone', VALIDATION_MESSAGES.digitsOnly],
       [{ phone: '521' }, 'CANNOT_SET_ONBOARDING_USER_DATA', 'phone', VALIDATION_MESSAGES.phoneInvalid],
