@@ -223,6 +223,8 @@ describe('first payment in the sandbox', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.mode).toBe('sandbox');
+    // Where the web goes next: linking WhatsApp.
+    expect(res.body.companyStatus).toBe(CompanyStatus.AWAITING_WA_VINCULATION);
     expect(res.body.customer.cards).toEqual([
       expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true }),
     ]);
@@ -498,6 +500,7 @@ describe('subscription lifecycle in the sandbox (the webhook handler’s transit
     expect(res.status).toBe(404);
     expect(res.body.userMessage).toBe(BILLING_MESSAGES.noSubscription);
     expect((await get('/api/stripe/getCustomer', company.token)).body).toEqual({
+      companyStatus: CompanyStatus.AWAITING_FIRST_PAYMENT,
       mode: 'sandbox',
       customer: null,
       payment: null,

@@ -97,6 +97,13 @@ describe('configuration', () => {
     const sandbox = await post('/api/link-whatsapp/sandbox', token, {});
     expect(sandbox.status).toBe(400);
   });
+
+  it("lets the linking page load Facebook's SDK and its login dialog when the embedded signup is configured", async () => {
+    const csp = String((await t.http.get('/login')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://connect.facebook.net;");
+    expect(csp).toContain("frame-src 'self' https://www.facebook.com https://web.facebook.com;");
+    expect(csp).toContain("connect-src 'self' https://graph.facebook.com https://www.facebook.com;");
+  });
 });
 
 describe('variables', () => {

@@ -45,6 +45,9 @@ export const REALTIME_EVENTS = {
   whatsappTemplateDeleted: 'whatsappTemplateDeleted',
   // Issue 18: a campaign's status or counters changed; to campaignsRoom(companyId).
   campaignUpdated: 'campaignUpdated',
+  // 01 §7, issue 19: a WhatsApp linking's outcome on onboarding_{companyId}; a QR ready on phone_{phone}.
+  status: 'status',
+  qr: 'qr',
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];

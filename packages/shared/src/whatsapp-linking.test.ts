@@ -37,7 +37,7 @@ describe('imageInfo', () => {
     expect(imageInfo(jpeg(640, 480))).toEqual({ mimeType: 'image/jpeg', width: 640, height: 480 });
   });
   it('knows no other format', () => {
-    expect(imageInfo(new TextEncoder().encode('GIF89a\u0001\u0000\u0001\u0000'))).toBeNull();
+    expect(imageInfo(Uint8Array.from('GIF89a\u0001\u0000\u0001\u0000', (c) => c.charCodeAt(0)))).toBeNull();
     expect(imageInfo(new Uint8Array([0x89, 0x50]))).toBeNull();
   });
 });

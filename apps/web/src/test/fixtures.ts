@@ -25,6 +25,7 @@ export function makeMe(
       paymentMethod: 'CARD',
       isBoardsActive: false,
       hasUsed2FA: false,
+      isCustomPayment: false,
       timezone: 'America/Mexico_City',
       ...companyOverrides,
     },

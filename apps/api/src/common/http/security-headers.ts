@@ -25,20 +25,29 @@ export function securityHeaders(config: AppConfig): RequestHandler {
         connect: ['https://api.stripe.com'],
       }
     : { script: [], frame: [], connect: [] };
+  // With Meta's embedded signup configured, the linking page loads Facebook's JavaScript SDK, whose login dialog
+  // and XHRs go to Facebook's origins.
+  const meta = config.whatsappLinking.metaSignup
+    ? {
+        script: ['https://connect.facebook.net'],
+        frame: ['https://www.facebook.com', 'https://web.facebook.com'],
+        connect: ['https://graph.facebook.com', 'https://www.facebook.com'],
+      }
+    : { script: [], frame: [], connect: [] };
   const strict = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe.script],
+        scriptSrc: ["'self'", ...stripe.script, ...meta.script],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: media,
         mediaSrc: media,
         fontSrc: ["'self'", 'data:'],
         // The API and socket.io are this origin ('self' covers ws:/wss: to it).
-        connectSrc: ["'self'", ...stripe.connect],
-        frameSrc: ["'self'", ...stripe.frame],
+        connectSrc: ["'self'", ...stripe.connect, ...meta.connect],
+        frameSrc: ["'self'", ...stripe.frame, ...meta.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

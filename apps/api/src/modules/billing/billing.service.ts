@@ -62,6 +62,8 @@ export interface PaymentStateView {
   mode: BillingConfigView['mode'];
   customer: PaymentCustomer | null;
   payment: SubscriptionView | null;
+  /** The company's status after the call: where the web goes next (e.g. AWAITING_WA_VINCULATION → linking). */
+  companyStatus: CompanyStatus | null;
 }
 
 function subscriptionView(row: BillingSubscriptionRow): SubscriptionView {
@@ -190,7 +192,9 @@ export class BillingService implements OnModuleInit {
   async paymentState(user: AuthUser): Promise<PaymentStateView> {
     const customer = await this.repo.customerOfCompany(user.companyId);
     const subscription = await this.repo.subscriptionOfCompany(user.companyId);
+    const company = await this.repo.company(user.companyId);
     return {
+      companyStatus: company?.status ?? null,
       mode: this.provider.mode,
       customer: customer ? await this.provider.getCustomer(customer.providerCustomerId) : null,
       payment: subscription ? subscriptionView(subscription) : null,

@@ -1,28 +1,41 @@
 import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard, SIMULATOR_ROUTE } from '@crm/shared';
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { AccountPage } from '../../pages/AccountPage';
 import { AlbumPage } from '../../pages/AlbumPage';
 import { BotPage } from '../../pages/BotPage';
 import { BroadcastPage } from '../../pages/BroadcastPage';
+import { CalendlyAuthPage } from '../../pages/CalendlyAuthPage';
 import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
 import { ChatPage } from '../../pages/ChatPage';
 import { ComingSoonPage } from '../../pages/ComingSoonPage';
 import { ConfigPage } from '../../pages/ConfigPage';
+import { ConfigPaymentPage } from '../../pages/ConfigPaymentPage';
 import { ContactsPage } from '../../pages/ContactsPage';
+import { EditCardPage } from '../../pages/EditCardPage';
+import { EditPlanPage } from '../../pages/EditPlanPage';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
+import { HelpPage } from '../../pages/HelpPage';
+import { LinkWhatsappPage } from '../../pages/LinkWhatsappPage';
 import { LoginPage } from '../../pages/LoginPage';
+import { MaintenancePage } from '../../pages/MaintenancePage';
 import { MultimediaPage } from '../../pages/MultimediaPage';
 import { NotFoundPage } from '../../pages/NotFoundPage';
+import { OnboardingPage } from '../../pages/OnboardingPage';
+import { PaymentPage } from '../../pages/PaymentPage';
+import { PhoneSelectionPage } from '../../pages/PhoneSelectionPage';
 import { PublicComingSoonPage } from '../../pages/PublicComingSoonPage';
 import { QrCodePage } from '../../pages/QrCodePage';
 import { QuickAnswerFormPage } from '../../pages/QuickAnswerFormPage';
 import { QuickAnswersPage } from '../../pages/QuickAnswersPage';
 import { RecoverPasswordPage } from '../../pages/RecoverPasswordPage';
+import { ReferralCodeRoute, ReferralPage } from '../../pages/ReferralPage';
 import { RootPage } from '../../pages/RootPage';
 import { SelectPlanPage } from '../../pages/SelectPlanPage';
 import { SimulatorPage } from '../../pages/SimulatorPage';
 import { SpaceFormPage } from '../../pages/SpaceFormPage';
 import { SpacesPage } from '../../pages/SpacesPage';
+import { SuccessLinkPage } from '../../pages/SuccessLinkPage';
 import { TeamPage } from '../../pages/TeamPage';
 import { TeamUserFormPage } from '../../pages/TeamUserFormPage';
 import { TemplateCreatePage } from '../../pages/TemplateCreatePage';
@@ -40,7 +53,15 @@ const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/qr-code': <QrCodePage />,
   '/two-factor': <TwoFactorPage />,
   '/select-plan': <SelectPlanPage />,
+  // 01 §2.1: public in the route table (no shell), it loads the session itself: paying needs the signed-in user.
+  '/payment': <PaymentPage />,
   '/forbidden': <ForbiddenPage />,
+  '/phone-selection': <PhoneSelectionPage />,
+  '/success-link': <SuccessLinkPage />,
+  '/integrations/calendly_auth': <CalendlyAuthPage />,
+  '/maintenance': <MaintenancePage />,
+  '/onboarding/step/:currentStep': <OnboardingPage />,
+  '/ref': <ReferralPage />,
 };
 
 // Authenticated pages built so far; every other guarded route shows its title and a notice.
@@ -57,6 +78,11 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/config/new-whatsappTemplate': <TemplateCreatePage />,
   // The albums live under Multimedia, with its own guard (readMultimedia or writeMultimedia).
   '/config/album': <Navigate to="/multimedia" replace />,
+  '/config/edit-plan': <EditPlanPage />,
+  '/config/edit-card': <EditCardPage />,
+  '/config/payment': <ConfigPaymentPage />,
+  // 01 §2.1: /account also holds the update-subscription view (PAUSED / INACTIVE companies).
+  '/account': <AccountPage />,
   '/contacts': <ContactsPage />,
   '/bot': <BotPage />,
   // 01 §2.7: the campaign table, the wizard's steps and the results page.
@@ -73,6 +99,9 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   '/spaces/new-whatsapp': <WhatsappLinkPage />,
   '/users': <TeamPage />,
   '/users/new': <TeamUserFormPage />,
+  // 01 §2.5: every linking page sits under this one guard row; the page routes among them.
+  '/link-whatsapp/*': <LinkWhatsappPage />,
+  '/help': <HelpPage />,
 };
 
 // A public path that the guard table also lists (the WhatsApp linking pages) needs a session,
@@ -90,6 +119,10 @@ export function AppRoutes() {
           element={PUBLIC_PAGES[path] ?? <PublicComingSoonPage title={publicRouteTitle(path)} />}
         />
       ))}
+      {/* 01 §2.1 /{refCode}: a referral code for signed-out visitors; otherwise what an unknown address gives. */}
+      <Route element={<ReferralCodeRoute />}>
+        <Route path="/:refCode" element={<NotFoundPage />} />
+      </Route>
       <Route element={<RequireAuth />}>
         {guardedRoutes.map((guard) => (
           <Route

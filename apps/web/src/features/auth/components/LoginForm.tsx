@@ -17,6 +17,11 @@ export function LoginForm() {
     <AuthLayout
       title="Inicia sesión"
       subtitle="Atiende tus conversaciones de WhatsApp, Messenger y SMS desde un solo lugar."
+      footer={
+        <>
+          ¿Aún no tienes cuenta? <Link to="/onboarding/step/name">Crear cuenta</Link>
+        </>
+      }
     >
       <Form<Credentials>
         layout="vertical"

@@ -21,11 +21,11 @@ function renderBanner(
     overrides?: Partial<Me>;
   } = {},
 ) {
-  const me = makeMe(role, overrides, company);
+  const me = makeMe(role, overrides, { ...company, isCustomPayment });
   render(
     <SessionContext.Provider value={{ me, refetchMe: async () => undefined }}>
       <MemoryRouter initialEntries={['/chat']}>
-        <PaymentBanner isCustomPayment={isCustomPayment} now={() => NOW} />
+        <PaymentBanner now={() => NOW} />
         <Routes>
           <Route path="/chat" element={<p>Bandeja</p>} />
           <Route path="/account" element={<p>Mi cuenta</p>} />

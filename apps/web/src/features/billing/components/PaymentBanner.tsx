@@ -5,17 +5,12 @@ import { useAccess } from '../../access/hooks/useAccess';
 import { useSession } from '../../session/hooks/useSession';
 
 interface PaymentBannerProps {
-  /**
-   * 01 §2.6: custom-payment companies never see the banner. The API does not expose which companies
-   * pay this way (the spec keeps that list private), so the shell passes nothing and it defaults to false.
-   */
-  isCustomPayment?: boolean;
   /** The clock, injectable so the one-day-to-expiry warning can be tested. */
   now?: () => Date;
 }
 
 // 01 §2.6 / §4: the subscription payment banner under the top bar.
-export function PaymentBanner({ isCustomPayment = false, now = () => new Date() }: PaymentBannerProps) {
+export function PaymentBanner({ now = () => new Date() }: PaymentBannerProps) {
   const { me } = useSession();
   const { permissions } = useAccess();
   const banner = paymentBanner({
@@ -24,7 +19,8 @@ export function PaymentBanner({ isCustomPayment = false, now = () => new Date() 
     paymentMethod: me.company.paymentMethod,
     expirationDate: me.company.expirationDate,
     now: now(),
-    isCustomPayment,
+    // 01 §2.6: a company paying on terms agreed with sales (the operator's flag) never sees the banner.
+    isCustomPayment: me.company.isCustomPayment,
   });
   if (!banner) return null;
   const showButton = canSeePaymentBannerButton(permissions);

@@ -13,12 +13,13 @@ const DEFAULT_PRICES: Record<string, Reply> = {
   '/api/pricing/PRO/1/100': price('PRO', 1, 100, 97.2, 1653),
 };
 
-function renderPage() {
+function renderPage(entry = '/select-plan') {
   render(
-    <MemoryRouter initialEntries={['/select-plan']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/select-plan" element={<SelectPlanPage />} />
         <Route path="/chat" element={<p>Bandeja</p>} />
+        <Route path="/config/edit-plan" element={<p>Pago del plan</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -80,6 +81,15 @@ describe('/select-plan', () => {
     expect(await screen.findByText('Bandeja')).toBeTruthy();
     const sent = calls.find((call) => call.path === '/api/update-test-plan');
     expect(sent?.body).toEqual({ plan: 'BASIC', agents: 2, messages: 100 });
+  });
+
+  it('continues a sign-up to the first payment', async () => {
+    stubServer({ ...DEFAULT_PRICES, '/api/update-test-plan': price('PRO', 1, 100, 97.2, 1653) });
+    renderPage('/select-plan?next=payment');
+    const pro = screen.getByTestId('plan-card-PRO');
+    await within(pro).findByText('$97.20 USD');
+    fireEvent.click(within(pro).getByRole('button', { name: 'Seleccionar' }));
+    expect(await screen.findByText('Pago del plan')).toBeTruthy();
   });
 
   it('shows the server’s message when the plan cannot be saved and stays on the page', async () => {

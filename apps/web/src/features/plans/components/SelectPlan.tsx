@@ -1,6 +1,6 @@
 import { Alert, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
 import { type PlanSelection, updateTestPlan } from '../api/plans';
 import { PlanCard } from './PlanCard';
@@ -10,9 +10,17 @@ function errorText(error: unknown): string {
   return ApiError.is(error) ? error.userMessage : 'No se pudo guardar el plan.';
 }
 
-// 01 §2.4: the two monthly plans; choosing one stores it and opens the inbox.
+/**
+ * `/select-plan?next=payment`: the sign-up continues to paying for the plan instead of the inbox. A TRIAL company
+ * subscribes from /config/edit-plan (01 §2.3 keeps /payment for AWAITING_FIRST_PAYMENT and sends others to /chat).
+ */
+export const PLAN_NEXT_PAYMENT = 'payment';
+
+// 01 §2.4: the two monthly plans; choosing one stores it and opens the inbox (or, signing up, the first payment).
 export function SelectPlan() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get('next') === PLAN_NEXT_PAYMENT ? '/config/edit-plan' : '/chat';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -21,7 +29,8 @@ export function SelectPlan() {
     setError(null);
     try {
       await updateTestPlan(selection);
-      navigate('/chat');
+      const { plan, agents, messages } = selection;
+      navigate(next === '/chat' ? next : `${next}?plan=${plan}&agents=${agents}&messages=${messages}`);
     } catch (cause) {
       setError(errorText(cause));
       setBusy(false);

@@ -48,6 +48,7 @@ export const ME_QUERY = graphql(`
         paymentMethod
         isBoardsActive
         hasUsed2FA
+        isCustomPayment
         timezone
       }
       spaces {

@@ -1,0 +1,162 @@
+import { CompanyStatus, LINKING_ERROR_MESSAGE } from '@crm/shared';
+import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CalendlyAuthPage } from '../../../pages/CalendlyAuthPage';
+import { LinkWhatsappPage } from '../../../pages/LinkWhatsappPage';
+import { makeMe } from '../../../test/fixtures';
+import { stubServer } from '../../../test/stubServer';
+import { SessionContext } from '../../session/SessionContext';
+import { createFakeSocket } from './fakeSocket';
+
+// A busy 2-core machine needs more than the default 1 s for a request, a render and a navigation.
+configure({ asyncUtilTimeout: 5000 });
+
+const socket = vi.hoisted(() => ({
+  current: null as null | ReturnType<typeof import('./fakeSocket').createFakeSocket>,
+}));
+
+vi.mock('../../../lib/socket', () => ({
+  connectSocket: () => socket.current,
+  disconnectSocket: () => undefined,
+  onReconnected: () => () => undefined,
+  subscribeRealtime: () => () => undefined,
+}));
+
+const CONNECTING = 'Conectando WhatsApp, no cierres esta ventana...';
+const LINKED = 'Número vinculado con exito, puedes cerrar esta ventana.';
+const CHANNELS_REPLY = {
+  channels: [{ id: 7, name: 'Ventas', phone: '5215512345678', platform: 'whatsapp' }],
+};
+const PROFILE = {
+  about: 'Hola',
+  website: '',
+  vertical: '',
+  email: '',
+  description: '',
+  address: '',
+  photoUrl: null,
+};
+
+function renderAt(url: string, status: string = CompanyStatus.AWAITING_WA_VINCULATION) {
+  localStorage.setItem('token', 'valid');
+  socket.current = createFakeSocket();
+  render(
+    <SessionContext.Provider value={{ me: makeMe('superadmin', {}, { status }), refetchMe: vi.fn() }}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/link-whatsapp/*" element={<LinkWhatsappPage />} />
+          <Route path="/chat" element={<div>Bandeja de chat</div>} />
+          <Route path="/integrations/calendly_auth" element={<CalendlyAuthPage />} />
+        </Routes>
+      </MemoryRouter>
+    </SessionContext.Provider>,
+  );
+  const current = socket.current;
+  if (!current) throw new Error('no socket');
+  return current;
+}
+
+describe('/link-whatsapp', () => {
+  afterEach(async () => {
+    cleanup();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    vi.unstubAllGlobals();
+  });
+
+  it('links the channels of the Connect return, says so, and goes to the profile on the status event', async () => {
+    let answer: (() => void) | null = null;
+    const calls = stubServer({
+      '/api/link-whatsapp': { status: 200, body: CHANNELS_REPLY },
+      '/api/link-whatsapp/profile': { status: 200, body: PROFILE },
+    });
+    // The POST answers only when the test says so, to see the waiting text first.
+    const fetchStub = vi.mocked(fetch);
+    const answered = fetchStub.getMockImplementation();
+    fetchStub.mockImplementationOnce((input, init) => {
+      const pending = answered?.(input, init) ?? Promise.resolve(new Response('{}'));
+      return new Promise((resolve) => {
+        answer = () => resolve(pending);
+      });
+    });
+
+    const events = renderAt('/link-whatsapp?client=cl_1&channels=[ch_a,ch_b]');
+    expect(await screen.findByText(CONNECTING)).toBeTruthy();
+    expect(calls[0]).toEqual({
+      path: '/api/link-whatsapp',
+      body: { client: 'cl_1', channels: ['ch_a', 'ch_b'] },
+    });
+    await act(async () => answer?.());
+    expect(await screen.findByText(LINKED)).toBeTruthy();
+    expect(screen.queryByLabelText('Acerca de')).toBeNull();
+
+    act(() => events.emit('status', { success: true, channelIds: [7] }));
+    expect(await screen.findByLabelText('Acerca de')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/link-whatsapp/profile?channelId=7')).toBe(true);
+  });
+
+  it('shows the linking error when the status event reports a failure', async () => {
+    stubServer({ '/api/link-whatsapp': { status: 200, body: CHANNELS_REPLY } });
+    const events = renderAt('/link-whatsapp?client=cl_1&channels=[ch_a]');
+    expect(await screen.findByText(LINKED)).toBeTruthy();
+    act(() => events.emit('status', { success: false }));
+    expect(await screen.findByText(LINKING_ERROR_MESSAGE)).toBeTruthy();
+  });
+
+  it('shows the linking error when the request fails', async () => {
+    stubServer({
+      '/api/link-whatsapp': { status: 500, body: { code: 'ERROR_LINKING_WHATSAPP', userMessage: 'x' } },
+    });
+    renderAt('/link-whatsapp?client=cl_1&channels=[ch_a]');
+    expect(await screen.findByText(LINKING_ERROR_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(LINKED)).toBeNull();
+  });
+
+  it('offers help or self set-up; self set-up mails the video and links the sandbox number', async () => {
+    const calls = stubServer({
+      '/api/send-onboarding-video': { status: 200, body: { sent: true, videoSentAt: null } },
+      '/api/link-whatsapp/config': {
+        status: 200,
+        body: { sandbox: true, dialog360: null, meta: null, schedulingUrl: null },
+      },
+      '/api/link-whatsapp/sandbox': { status: 200, body: CHANNELS_REPLY },
+      '/api/link-whatsapp/profile': { status: 200, body: PROFILE },
+    });
+    renderAt('/link-whatsapp');
+    expect(screen.getByRole('button', { name: /Solicitar asistencia para configurar/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Terminar configuración yo mismo/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Vincular número de prueba/ }));
+    expect(await screen.findByLabelText('Acerca de')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/send-onboarding-video',
+      '/api/link-whatsapp/config',
+      '/api/link-whatsapp/sandbox',
+      '/api/link-whatsapp/profile?channelId=7',
+    ]);
+    expect(calls[0]?.body).toEqual({ send: true });
+  });
+
+  it('asking for help records it and opens the instructions, whose appointment needs no scheduling URL', async () => {
+    const calls = stubServer({
+      '/api/onboarding/need-help': { status: 200, body: { requested: true, needHelpAt: null } },
+      '/api/link-whatsapp/config': {
+        status: 200,
+        body: { sandbox: true, dialog360: null, meta: null, schedulingUrl: null },
+      },
+    });
+    renderAt('/link-whatsapp');
+    fireEvent.click(screen.getByRole('button', { name: /Solicitar asistencia para configurar/ }));
+    expect(await screen.findByRole('button', { name: /Agendar cita/ })).toBeTruthy();
+    expect(screen.getByText('Un correo electrónico corporativo.')).toBeTruthy();
+    expect(calls[0]?.path).toBe('/api/onboarding/need-help');
+    // Without a scheduling URL the return page asks for the date itself.
+    fireEvent.click(screen.getByRole('button', { name: /Agendar cita/ }));
+    expect(await screen.findByLabelText('Fecha y hora')).toBeTruthy();
+  });
+
+  it('sends a company that is not awaiting its linking to /chat', async () => {
+    stubServer({});
+    renderAt('/link-whatsapp', CompanyStatus.ACTIVE);
+    expect(await screen.findByText('Bandeja de chat')).toBeTruthy();
+  });
+});

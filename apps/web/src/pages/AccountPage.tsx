@@ -1,0 +1,5 @@
+import { Account } from '../features/billing/components/Account';
+
+export function AccountPage() {
+  return <Account />;
+}

@@ -1,0 +1,5 @@
+import { ConfigBilling } from '../features/billing/components/ConfigBilling';
+
+export function EditCardPage() {
+  return <ConfigBilling section="edit-card" />;
+}

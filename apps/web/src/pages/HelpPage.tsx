@@ -1,0 +1,6 @@
+import { HelpCenter } from '../features/help/components/HelpCenter';
+
+// 01 §2.2: /help, readCompany or writeCompany.
+export function HelpPage() {
+  return <HelpCenter />;
+}
