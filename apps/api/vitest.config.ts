@@ -30,10 +30,6 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
     fileParallelism: false,
-    // One worker runs the files one after another and keeps its module cache: each file used to import the whole
-    // Nest application again (237 s of imports in a 576 s run; 247 s for the suite without). Every file builds its
-    // own application and data, and none mocks a module, so nothing leaks from one file to the next.
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -123,9 +123,14 @@ describe('from sign-up to the first customer', () => {
       await page.waitForURL('**/link-whatsapp');
       expect((await companyOf(token)).status).toBe('AWAITING_WA_VINCULATION');
 
-      // 01 §2.5: the post-payment help page, the sandbox number linked, the profile, the confirmation.
+      // 01 §2.5: the post-payment help page (the video mailed, then /spaces), the sandbox number linked, the profile,
+      // the confirmation.
       await page.getByRole('button', { name: 'Terminar configuración yo mismo' }).click();
-      await page.getByRole('button', { name: 'Vincular número de prueba' }).click();
+      await page.waitForURL('**/spaces');
+      await page
+        .getByTestId('pending-link-card')
+        .getByRole('button', { name: 'Vincular número de prueba' })
+        .click();
       await page.waitForURL('**/link-whatsapp/profile**');
       await page.getByLabel('Archivo de la foto de perfil').setInputFiles(PHOTO);
       await page.getByTestId('profile-photo-preview').waitFor();

@@ -144,3 +144,16 @@ describe('statusAfterFirstPayment', () => {
     }
   });
 });
+
+describe('the invoice that opens a trial', () => {
+  it('keeps a TRIAL company in its trial (nothing was charged); a charged one makes it ACTIVE', () => {
+    const state = { status: CompanyStatus.TRIAL, paymentIntents: 0, expirationDate: null };
+    const periodEnd = new Date('2026-12-10T00:00:00Z');
+    expect(
+      companyAfterBillingEvent(state, { type: 'invoice.paid', periodEnd, amountPaidCents: 0 }).status,
+    ).toBe(CompanyStatus.TRIAL);
+    expect(
+      companyAfterBillingEvent(state, { type: 'invoice.paid', periodEnd, amountPaidCents: 10980 }).status,
+    ).toBe(CompanyStatus.ACTIVE);
+  });
+});

@@ -151,6 +151,8 @@ export interface BillingEventFacts {
   type: BillingEventType;
   /** invoice.paid: the end of the period paid for; trial_will_end: the end of the trial. */
   periodEnd: Date | null;
+  /** invoice.paid: what was charged, in cents (the invoice that opens a trial is of 0); unknown: null. */
+  amountPaidCents?: number | null;
 }
 
 // Statuses where a paid invoice does not decide the status: the onboarding still has a step to finish.
@@ -176,6 +178,9 @@ export function companyAfterBillingEvent(
       if (state.status === CompanyStatus.AWAITING_FIRST_PAYMENT)
         status = CompanyStatus.AWAITING_WA_VINCULATION;
       else if (ONBOARDING_STATUSES.includes(state.status)) status = state.status;
+      // The invoice of 0 that opens a subscription's trial charges nothing: the company is still trying it out.
+      else if (state.status === CompanyStatus.TRIAL && event.amountPaidCents === 0)
+        status = CompanyStatus.TRIAL;
       return { status, paymentIntents: 0, expirationDate: event.periodEnd ?? state.expirationDate };
     }
     case 'invoice.payment_failed':

@@ -83,7 +83,11 @@ export class BillingEventsService {
       }
       const company = await this.repo.company(customer.companyId, trx, true);
       if (!company) return ignored;
-      const next = companyAfterBillingEvent(company, { type: event.type, periodEnd: event.periodEnd });
+      const next = companyAfterBillingEvent(company, {
+        type: event.type,
+        periodEnd: event.periodEnd,
+        amountPaidCents: event.amountPaidCents ?? null,
+      });
       await this.repo.setCompanyBilling(trx, company.id, next);
       if (current) await this.repo.updateSubscription(current.id, subscriptionPatch(event), trx);
       await this.repo.setCustomerLastEventAt(trx, customer.id, event.created);

@@ -67,6 +67,8 @@ export interface BillingEvent {
   customerId: string | null;
   /** invoice.paid: the end of the period paid for; trial_will_end: the trial's end. */
   periodEnd: Date | null;
+  /** invoice.paid: what was charged, in cents (0 for the invoice that opens a trial). */
+  amountPaidCents?: number | null;
   /** customer.subscription.updated: the subscription as the provider now has it. */
   subscription?: PaymentSubscription;
 }

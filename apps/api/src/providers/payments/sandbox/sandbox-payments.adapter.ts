@@ -196,7 +196,12 @@ export class SandboxPaymentsAdapter implements PaymentsProvider {
         periodEnd,
       });
     });
-    await this.raise('invoice.paid', { subscriptionId: id, customerId, periodEnd });
+    await this.raise('invoice.paid', {
+      subscriptionId: id,
+      customerId,
+      periodEnd,
+      amountPaidCents: trialEnd ? 0 : amountCents,
+    });
     return this.toSubscription((await this.repo.findSubscription(id)) as SandboxSubscriptionRow);
   }
 
@@ -233,6 +238,7 @@ export class SandboxPaymentsAdapter implements PaymentsProvider {
         subscriptionId: invoice.subscriptionId,
         customerId,
         periodEnd: invoice.periodEnd,
+        amountPaidCents: invoice.amountCents,
       });
     }
     return paid.length;
@@ -286,7 +292,12 @@ export class SandboxPaymentsAdapter implements PaymentsProvider {
             );
           } else await this.repo.updateSubscription(subscriptionId, { status: 'past_due' }, trx);
         });
-        await this.raise(type, { subscriptionId, customerId, periodEnd: paid ? periodEnd : null });
+        await this.raise(type, {
+          subscriptionId,
+          customerId,
+          periodEnd: paid ? periodEnd : null,
+          amountPaidCents: paid ? subscription.amountCents : null,
+        });
         return;
       }
       case 'customer.subscription.deleted':
@@ -301,7 +312,12 @@ export class SandboxPaymentsAdapter implements PaymentsProvider {
 
   private async raise(
     type: SimulatedBillingEventType,
-    facts: { subscriptionId: string | null; customerId: string; periodEnd: Date | null },
+    facts: {
+      subscriptionId: string | null;
+      customerId: string;
+      periodEnd: Date | null;
+      amountPaidCents?: number | null;
+    },
   ): Promise<void> {
     await this.sink?.({ id: newId('evt'), type, created: new Date(), ...facts });
   }

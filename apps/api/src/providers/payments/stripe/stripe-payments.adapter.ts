@@ -245,6 +245,7 @@ export class StripePaymentsAdapter implements PaymentsProvider {
         subscriptionId: idOf(subscription),
         customerId: idOf(invoice.customer),
         periodEnd: toDate(invoice.lines?.data?.[0]?.period?.end ?? invoice.period_end),
+        amountPaidCents: typeof invoice.amount_paid === 'number' ? invoice.amount_paid : null,
       };
     }
     const subscription = event.data.object as Stripe.Subscription;

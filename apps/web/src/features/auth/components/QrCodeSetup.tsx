@@ -1,9 +1,9 @@
 import { AndroidFilled, AppleFilled } from '@ant-design/icons';
 import { Alert, Button, Skeleton, Space, Steps } from 'antd';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getQrUri } from '../../../lib/storage';
+import { useQrImage } from '../../../lib/useQrImage';
 import type { TwoFactorState } from '../twoFactorState';
 import { AuthLayout } from './AuthLayout';
 
@@ -15,30 +15,11 @@ interface QrCodeSetupProps {
   credentials: TwoFactorState;
 }
 
-function useQrImage(uri: string | null): string | null {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    if (!uri) return;
-    let active = true;
-    QRCode.toDataURL(uri, { width: 220, margin: 1, errorCorrectionLevel: 'M' })
-      .then((dataUrl) => {
-        if (active) setImage(dataUrl);
-      })
-      .catch(() => {
-        if (active) setImage(null);
-      });
-    return () => {
-      active = false;
-    };
-  }, [uri]);
-  return image;
-}
-
 // 01 §2.4 /qr-code: install an authenticator, scan the code read from local storage, continue.
 export function QrCodeSetup({ credentials }: QrCodeSetupProps) {
   const navigate = useNavigate();
   const [uri] = useState(getQrUri);
-  const image = useQrImage(uri);
+  const image = useQrImage(uri, 220);
 
   return (
     <AuthLayout

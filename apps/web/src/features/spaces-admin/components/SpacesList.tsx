@@ -10,6 +10,7 @@ import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
 import { useSession } from '../../session/hooks/useSession';
+import { PendingLinkCard } from '../../whatsapp-linking/components/PendingLinkCard';
 import { canWriteSpaces } from '../access';
 import { deleteSpace } from '../api/spaces.rest';
 import { type AdminSpace, SPACES_ADMIN_QUERY } from '../api/spacesAdmin.graphql';
@@ -101,6 +102,7 @@ export function SpacesList() {
   return (
     <div className="page" data-testid="spaces-page">
       {header}
+      <PendingLinkCard />
       {loading && !data ? (
         <Skeleton active />
       ) : (

@@ -9,13 +9,13 @@ import {
   validatePhone,
 } from '@crm/shared';
 import { Alert, Button, Card, Form, Input, Result, Select, Space, Spin, Steps, Typography } from 'antd';
-import QRCode from 'qrcode';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { handleError, resolveError } from '../../../lib/errors';
 import { ruleFrom } from '../../../lib/form-rules';
 import { subscribeRealtime } from '../../../lib/socket';
 import { toast } from '../../../lib/toast';
+import { useQrImage } from '../../../lib/useQrImage';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useSession } from '../../session/hooks/useSession';
 import { channelStatus, type QrReply, requestQr, scanQr } from '../api/spaces.rest';
@@ -38,28 +38,6 @@ interface LineValues {
   slotName: string;
   phone: string;
   chatHistoryTime: ChatHistoryRange;
-}
-
-function useQrImage(content: string | null): string | null {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    if (!content) {
-      setImage(null);
-      return;
-    }
-    let active = true;
-    QRCode.toDataURL(content, { width: 240, margin: 1, errorCorrectionLevel: 'M' })
-      .then((url) => {
-        if (active) setImage(url);
-      })
-      .catch(() => {
-        if (active) setImage(null);
-      });
-    return () => {
-      active = false;
-    };
-  }, [content]);
-  return image;
 }
 
 function useSecondsLeft(expiresAt: string | null): number {

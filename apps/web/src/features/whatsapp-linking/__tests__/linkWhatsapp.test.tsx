@@ -7,6 +7,7 @@ import { LinkWhatsappPage } from '../../../pages/LinkWhatsappPage';
 import { makeMe } from '../../../test/fixtures';
 import { stubServer } from '../../../test/stubServer';
 import { SessionContext } from '../../session/SessionContext';
+import { PendingLinkCard } from '../components/PendingLinkCard';
 import { createFakeSocket } from './fakeSocket';
 
 // A busy 2-core machine needs more than the default 1 s for a request, a render and a navigation.
@@ -47,6 +48,7 @@ function renderAt(url: string, status: string = CompanyStatus.AWAITING_WA_VINCUL
         <Routes>
           <Route path="/link-whatsapp/*" element={<LinkWhatsappPage />} />
           <Route path="/chat" element={<div>Bandeja de chat</div>} />
+          <Route path="/spaces" element={<PendingLinkCard />} />
           <Route path="/integrations/calendly_auth" element={<CalendlyAuthPage />} />
         </Routes>
       </MemoryRouter>
@@ -112,7 +114,7 @@ describe('/link-whatsapp', () => {
     expect(screen.queryByText(LINKED)).toBeNull();
   });
 
-  it('offers help or self set-up; self set-up mails the video and links the sandbox number', async () => {
+  it('offers help or self set-up; self set-up mails the video, goes on in /spaces and links the sandbox number', async () => {
     const calls = stubServer({
       '/api/send-onboarding-video': { status: 200, body: { sent: true, videoSentAt: null } },
       '/api/link-whatsapp/config': {
@@ -125,6 +127,8 @@ describe('/link-whatsapp', () => {
     renderAt('/link-whatsapp');
     expect(screen.getByRole('button', { name: /Solicitar asistencia para configurar/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Terminar configuración yo mismo/ }));
+    // 01 §2.5: the video is mailed, then /spaces, where the linking choices wait while the number is not linked.
+    expect(await screen.findByTestId('pending-link-card')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: /Vincular número de prueba/ }));
     expect(await screen.findByLabelText('Acerca de')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual([

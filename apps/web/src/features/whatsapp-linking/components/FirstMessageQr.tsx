@@ -4,9 +4,9 @@ import { Alert, Button, Card, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { handleError } from '../../../lib/errors';
+import { useQrImage } from '../../../lib/useQrImage';
 import { fetchFirstMessageQr } from '../api/linking.rest';
 import { QR_STATUS_EVENT, type QrStatusPayload, useLinkingEvent } from '../hooks/useLinkingEvents';
-import { useQrImage } from '../hooks/useQrImage';
 import { displayLinkedPhone, LINKING_QR_LIFETIME_MS } from '../linkingRules';
 
 const LIFETIME_SECONDS = LINKING_QR_LIFETIME_MS / 1000;

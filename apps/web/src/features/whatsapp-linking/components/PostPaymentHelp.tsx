@@ -9,7 +9,6 @@ import { useSession } from '../../session/hooks/useSession';
 import { requestNeedHelp, sendOnboardingVideo } from '../api/linking.rest';
 import { isMobileDevice } from '../device';
 import { ASK_HELP_LABEL, DESKTOP_ONLY_MESSAGE, SELF_SETUP_LABEL } from '../linkingRules';
-import { LinkingChoices } from './LinkingChoices';
 
 export const INSTRUCTIONS_ROUTE = '/link-whatsapp/whatsappLink/instructions';
 
@@ -28,7 +27,6 @@ export function PostPaymentHelp() {
   const { me, refetchMe } = useSession();
   const status = me.company?.status ?? null;
   const decided = useRef(false);
-  const [selfSetup, setSelfSetup] = useState(false);
   const [busy, setBusy] = useState<'help' | 'self' | null>(null);
   const mobile = isMobileDevice();
 
@@ -55,6 +53,7 @@ export function PostPaymentHelp() {
     navigate(INSTRUCTIONS_ROUTE);
   };
 
+  // 01 §2.5: the instruction video is mailed, then the user goes on in /spaces, where the linking choices wait.
   const setUpMyself = async () => {
     setBusy('self');
     try {
@@ -64,7 +63,7 @@ export function PostPaymentHelp() {
     } finally {
       setBusy(null);
     }
-    setSelfSetup(true);
+    navigate('/spaces');
   };
 
   return (
@@ -77,35 +76,31 @@ export function PostPaymentHelp() {
       {mobile ? (
         <Alert type="warning" showIcon icon={<DesktopOutlined />} title={DESKTOP_ONLY_MESSAGE} />
       ) : null}
-      {selfSetup && !mobile ? (
-        <LinkingChoices />
-      ) : (
-        <Card>
-          <Space wrap size="middle">
+      <Card>
+        <Space wrap size="middle">
+          <Button
+            size="large"
+            icon={<CustomerServiceOutlined />}
+            loading={busy === 'help'}
+            disabled={busy !== null}
+            onClick={() => void askForHelp()}
+          >
+            {ASK_HELP_LABEL}
+          </Button>
+          {mobile ? null : (
             <Button
               size="large"
-              icon={<CustomerServiceOutlined />}
-              loading={busy === 'help'}
+              type="primary"
+              icon={<ToolOutlined />}
+              loading={busy === 'self'}
               disabled={busy !== null}
-              onClick={() => void askForHelp()}
+              onClick={() => void setUpMyself()}
             >
-              {ASK_HELP_LABEL}
+              {SELF_SETUP_LABEL}
             </Button>
-            {mobile ? null : (
-              <Button
-                size="large"
-                type="primary"
-                icon={<ToolOutlined />}
-                loading={busy === 'self'}
-                disabled={busy !== null}
-                onClick={() => void setUpMyself()}
-              >
-                {SELF_SETUP_LABEL}
-              </Button>
-            )}
-          </Space>
-        </Card>
-      )}
+          )}
+        </Space>
+      </Card>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Card, Col, Row, Spin, Typography } from 'antd';
-import { useQrImage } from '../hooks/useQrImage';
+import { useQrImage } from '../../../lib/useQrImage';
 import { instructionVideosUrl } from '../instructions';
 import { LinkingChoices } from './LinkingChoices';
 
