@@ -63,7 +63,19 @@ describe('StripePaymentsAdapter.parseWebhook', () => {
       subscriptionId: 'sub_1',
       customerId: 'cus_1',
       periodEnd: new Date(1_802_592_000_000),
+      amountPaidCents: null,
     });
+  });
+
+  it('reads what a paid invoice charged (0 for the one opening a trial)', () => {
+    const { body, header } = signed({
+      id: 'evt_9',
+      object: 'event',
+      type: 'invoice.paid',
+      created: 1_800_000_000,
+      data: { object: { id: 'in_9', object: 'invoice', customer: 'cus_1', amount_paid: 0 } },
+    });
+    expect(adapter.parseWebhook(body, header)?.amountPaidCents).toBe(0);
   });
 
   it('reads the trial end of trial_will_end and ignores other event types', () => {
