@@ -48,11 +48,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return { app, baseUrl, http: request(baseUrl), close };
 }
 
-let ipCounter = 0;
+// Files share one process (and this counter) and one database, whose rate-limit buckets outlive a file: the
+// counter never wraps, and starts at a random point so a rerun against the same database meets fresh buckets.
+let ipCounter = Math.floor(Math.random() * 0x400000);
 /** A distinct client address per call, so per-IP limits of one test never touch another. */
 export function uniqueIp(): string {
   ipCounter += 1;
-  return `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${ipCounter % 250}`;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
 export async function login(
