@@ -1,4 +1,5 @@
 // `pnpm bench [words…]`: every benchmark (or those named), each printed as a ratio against a ceiling measured in the same run.
+import { analytics } from './analytics.bench.mjs';
 import { authOverhead } from './auth-overhead.bench.mjs';
 import { campaignDispatch } from './campaign-dispatch.bench.mjs';
 import { contacts } from './contacts.bench.mjs';
@@ -43,7 +44,7 @@ let problems = 0;
 try {
   // `pnpm bench inbox` runs only the benchmarks whose name contains one of the words given.
   const only = process.argv.slice(2).map((w) => w.toLowerCase());
-  const all = [campaignDispatch, authOverhead, webhookIngest, inboxList, contacts];
+  const all = [campaignDispatch, authOverhead, webhookIngest, inboxList, contacts, analytics];
   const chosen = all.filter((b) => only.length === 0 || only.some((w) => b.name.toLowerCase().includes(w)));
   for (const bench of chosen) {
     const r = await bench({ product, databaseUrl: db.url });
@@ -56,6 +57,7 @@ try {
             `ratio ${c.ratio.toFixed(2)}${miss}`,
         );
       }
+      for (const note of r.notes ?? []) console.log(`  ${note}`);
       console.log(`  failed requests or wrong results: ${r.failed}`);
       problems += r.failed;
       continue;

@@ -10,6 +10,11 @@ export const sharedAlias = {
   '@crm/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
 };
 
+// The statistics charts (@ant-design/plots) and the libraries only they use: a chunk of their own, loaded with the
+// lazy statistics pages, never at start (issue 20).
+const CHART_ONLY =
+  /node_modules[\\/](@ant-design[\\/](plots|charts-util)|@antv|d3-[^\\/]+|base64-arraybuffer|color-string|commander|css-line-break|eventemitter3|fast-deep-equal|fecha|flru|gl-matrix|html2canvas|iconv-lite|internmap|is-arrayish|lodash|pdfast|rw|safer-buffer|simple-swizzle|svg-path-parser|text-segmentation|utrie)[\\/]/;
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: sharedAlias },
@@ -32,10 +37,20 @@ export default defineConfig({
           groups: [
             {
               name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/,
+              test: /node_modules[\\/](antd|@ant-design(?![\\/](plots|charts-util)[\\/])|@rc-component|rc-[^\\/]+)[\\/]/,
               priority: 20,
             },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
+            // The boards' drag and drop (dnd-kit): loaded with the lazy board page only (issue 21).
+            { name: 'dnd', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 15 },
+            // Vite's preload helper too: the app's lazy imports need it at start, and the charts use it as well.
+            {
+              name: 'vendor',
+              test: (id: string) =>
+                (/node_modules/.test(id) && !CHART_ONLY.test(id)) || id.includes('vite/preload-helper'),
+              priority: 10,
+            },
+            // After vendor, so React and the helpers the app shares stay in the chunks loaded at start.
+            { name: 'charts', test: CHART_ONLY, priority: 5 },
           ],
         },
       },

@@ -13,10 +13,13 @@ import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { DemoSeedModule } from './demo/demo-seed.module';
 import { JobsModule } from './jobs/jobs.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { AnalyticsReportsModule } from './modules/analytics-reports/analytics-reports.module';
 import { AuthGuard } from './modules/auth/auth.guard';
 import { AuthModule } from './modules/auth/auth.module';
 import { AutomationModule } from './modules/automation/automation.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { BoardsModule } from './modules/boards/boards.module';
 import { CampaignsModule } from './modules/campaigns/campaigns.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -99,6 +102,9 @@ export class AppModule {
         WhatsappLinkingModule,
         AutomationModule,
         CampaignsModule,
+        BoardsModule,
+        AnalyticsModule,
+        AnalyticsReportsModule,
         DemoSeedModule,
         HealthModule,
       ],

@@ -121,6 +121,17 @@ export const ERROR_CATALOGUE = {
     userMessage: 'La calidad de tu número es Baja: WhatsApp no permite enviar campañas hasta que mejore.',
   },
   ERROR_GETTING_ANALYTICS: { status: 500, userMessage: ANALYTICS_FETCH_ERROR_MESSAGE },
+  // Issue 20: the range rules of 01 §5 enforced by the API (the text names the company's limit when thrown).
+  ANALYTICS_RANGE_TOO_LONG: {
+    status: 400,
+    userMessage: 'El rango de fechas excede el límite de días de tu compañía.',
+  },
+  ANALYTICS_INVALID_RANGE: { status: 400, userMessage: 'El rango de fechas no es válido.' },
+  REPORT_NOT_FOUND: { status: 404, userMessage: 'El destinatario del reporte no existe' },
+  REPORT_EMAIL_TAKEN: { status: 400, userMessage: 'Ese correo ya recibe el reporte' },
+  // Issue 21: boards (02 §2, §3, §7); 01 §2.2 the company may have them switched off.
+  BOARD_NOT_FOUND: { status: 404, userMessage: 'El tablero no existe' },
+  BOARDS_DISABLED: { status: 403, userMessage: 'Los tableros no están activos en tu compañía.' },
 
   // 01 §8 WhatsApp profile and linking.
   UPLOADING_ABOUT_ERROR: { status: 500, userMessage: 'Hubo un error al actualizar la descripción' },

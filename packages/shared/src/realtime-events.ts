@@ -1,4 +1,5 @@
 import type { BotFinishReason } from './automation';
+import type { BoardUpdatedPayload } from './boards';
 import type { CampaignStatus } from './company';
 import type {
   ArchivedPayload,
@@ -48,6 +49,8 @@ export const REALTIME_EVENTS = {
   // 01 §7, issue 19: a WhatsApp linking's outcome on onboarding_{companyId}; a QR ready on phone_{phone}.
   status: 'status',
   qr: 'qr',
+  // Issue 21: a board changed (boards.ts BoardUpdatedPayload); to agent_{id} of each user who may see it.
+  boardUpdated: 'boardUpdated',
 } as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
@@ -101,6 +104,7 @@ export interface RealtimeEventMap {
   // Issue 19, 01 §7: on onboarding_{companyId} and phone_{phone} (ONBOARDING_EVENTS).
   status: LinkingStatusPayload;
   qr: LinkingQrPayload;
+  boardUpdated: BoardUpdatedPayload;
 }
 
 // Issue 18: what the campaigns table needs to refresh one row (dates as ISO strings).

@@ -14,6 +14,7 @@ const jsonb = (type: string, nullable = false, generated = false): string => {
 };
 
 export const SCHEMA_CODEGEN_OVERRIDES: Record<string, string> = {
+  'board_columns.followUp': jsonb('BoardFollowUp', true),
   'bot_sessions.state': jsonb('ChatbotState', false, true),
   'bot_sessions.status': 'Generated<BotSessionStatus>',
   'campaigns.template': jsonb('CampaignTemplate'),
@@ -48,6 +49,7 @@ export const SCHEMA_CODEGEN_OVERRIDES: Record<string, string> = {
 const CUSTOM_IMPORTS: Record<string, string> = {
   JsonbInput: './jsonb',
   // From the shared table, not providers/: the database layer sits below the providers that use it.
+  BoardFollowUp: '@crm/shared',
   ChannelPlatform: '@crm/shared',
   ChannelStatus: '@crm/shared',
   ChatbotMenu: '@crm/shared',

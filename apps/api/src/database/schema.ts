@@ -5,7 +5,7 @@
 
 import type { BotSessionStatus, CampaignStatus, CampaignTemplate, FollowUpFile, FollowUpStatus, JsonRecord, MessageSender, QuickAnswerFile, RecipientState, SurveyOption, TemplateComponent, TemplateOrigin, TemplateStatus, TwoFactorStatus } from "./column-types";
 import type { JsonbInput } from "./jsonb";
-import type { ChannelPlatform, ChannelStatus, ChatbotMenu, ChatbotState, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
+import type { BoardFollowUp, ChannelPlatform, ChannelStatus, ChatbotMenu, ChatbotState, CompanySettings, CompanyStatus, DatasheetFieldType, PaymentMethod, Plan, ReferralView, WorkingDay } from "@crm/shared";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -27,6 +27,57 @@ export interface Albums {
   nameKey: string;
   parentId: number | null;
   spaceId: number;
+}
+
+export interface AnalyticsAgentHourly {
+  channelId: number;
+  companyId: number;
+  hour: Timestamp;
+  messages: Generated<number>;
+  userId: number;
+}
+
+export interface AnalyticsDaily {
+  afterAssignCount: Generated<number>;
+  afterAssignMinutesSum: Generated<number>;
+  agentAnswered: Generated<number>;
+  agentId: number;
+  answered: Generated<number>;
+  botConversations: Generated<number>;
+  botOnly: Generated<number>;
+  channelId: number;
+  companyId: number;
+  day: Timestamp;
+  durationHoursSum: Generated<number>;
+  fromAd: Generated<number>;
+  handedOver: Generated<number>;
+  ratingCount: Generated<number>;
+  ratingSum: Generated<number>;
+  response15to60m: Generated<number>;
+  response1to4h: Generated<number>;
+  response1to5m: Generated<number>;
+  response5to15m: Generated<number>;
+  responseGt4h: Generated<number>;
+  responseLt1m: Generated<number>;
+  responseMinutesSum: Generated<number>;
+  sessions: Generated<number>;
+}
+
+export interface AnalyticsHourly {
+  channelId: number;
+  companyId: number;
+  hour: Timestamp;
+  inbound: Generated<number>;
+  outbound: Generated<number>;
+}
+
+export interface AnalyticsOpenDays {
+  agentId: number;
+  channelId: number;
+  companyId: number;
+  day: Timestamp;
+  openUntil: Timestamp;
+  sessions: Generated<number>;
 }
 
 export interface BillingCustomers {
@@ -61,6 +112,45 @@ export interface BillingSubscriptions {
   status: string;
   trialEnd: Timestamp | null;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface BoardColumns {
+  boardId: number;
+  companyId: number;
+  description: string | null;
+  followUp: ColumnType<BoardFollowUp | null, JsonbInput<BoardFollowUp> | null, JsonbInput<BoardFollowUp> | null>;
+  id: Generated<number>;
+  name: string;
+  position: number;
+}
+
+export interface BoardItems {
+  amount: Numeric | null;
+  boardId: number;
+  clientId: number;
+  columnId: number;
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  position: number;
+}
+
+export interface Boards {
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  description: string | null;
+  id: Generated<number>;
+  name: string;
+  ownerId: number;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface BoardUsers {
+  boardId: number;
+  companyId: number;
+  role: string;
+  userId: number;
 }
 
 export interface BotAnswers {
@@ -242,6 +332,8 @@ export interface ClientTags {
 
 export interface Companies {
   adminsLimit: number | null;
+  analyticsExtendedRows: Generated<boolean>;
+  analyticsRangeDays: number | null;
   conversationsLimit: number | null;
   createdAt: Generated<Timestamp>;
   crmWebhookSecret: string | null;
@@ -261,6 +353,25 @@ export interface Companies {
   updatedAt: Generated<Timestamp>;
   usersLimit: number | null;
   whatsappLinkedAt: Timestamp | null;
+}
+
+export interface ConversationSessions {
+  agentId: number | null;
+  assignedAt: Timestamp | null;
+  channelId: number;
+  clientId: number;
+  companyId: number;
+  firstAgentReplyAt: Timestamp | null;
+  firstAgentReplyUserId: number | null;
+  firstBotReplyAt: Timestamp | null;
+  fromAd: Generated<boolean>;
+  id: Generated<Int8>;
+  inboundCount: Generated<number>;
+  lastCustomerAt: Timestamp;
+  lastMessageAt: Timestamp;
+  outboundCount: Generated<number>;
+  rating: number | null;
+  startedAt: Timestamp;
 }
 
 export interface DatasheetFields {
@@ -459,6 +570,16 @@ export interface RealtimeAttachments {
   createdAt: Generated<Timestamp>;
   id: Generated<Int8>;
   payload: string;
+}
+
+export interface ReportRecipients {
+  companyId: number;
+  createdAt: Generated<Timestamp>;
+  email: string;
+  frequency: string;
+  id: Generated<number>;
+  isActive: Generated<boolean>;
+  name: string;
 }
 
 export interface RolePermissions {
@@ -702,9 +823,17 @@ export interface WhatsappTemplates {
 
 export interface DB {
   albums: Albums;
+  analytics_agent_hourly: AnalyticsAgentHourly;
+  analytics_daily: AnalyticsDaily;
+  analytics_hourly: AnalyticsHourly;
+  analytics_open_days: AnalyticsOpenDays;
   billing_customers: BillingCustomers;
   billing_events: BillingEvents;
   billing_subscriptions: BillingSubscriptions;
+  board_columns: BoardColumns;
+  board_items: BoardItems;
+  board_users: BoardUsers;
+  boards: Boards;
   bot_answers: BotAnswers;
   bot_sessions: BotSessions;
   campaign_recipients: CampaignRecipients;
@@ -718,6 +847,7 @@ export interface DB {
   client_tags: ClientTags;
   clients: Clients;
   companies: Companies;
+  conversation_sessions: ConversationSessions;
   datasheet_fields: DatasheetFields;
   dev_outbox_mails: DevOutboxMails;
   email_verifications: EmailVerifications;
@@ -734,6 +864,7 @@ export interface DB {
   quick_answers: QuickAnswers;
   rate_limit_buckets: RateLimitBuckets;
   realtime_attachments: RealtimeAttachments;
+  report_recipients: ReportRecipients;
   role_permissions: RolePermissions;
   roles: Roles;
   sandbox_payment_customers: SandboxPaymentCustomers;

@@ -1,3 +1,4 @@
+import type { ReportFrequency } from '@crm/shared';
 import type {
   ChannelPlatform,
   InboundStatusEvent,
@@ -62,6 +63,18 @@ export interface JobPayloads {
   'campaign-sweep': { _cron?: { ts: string; backfilled?: boolean } };
   /** Issue 19, Graphile's cron every five minutes: trials ended without a subscription await the first payment. */
   'trial-expiry': { _cron?: { ts: string; backfilled?: boolean } };
+  /** Issue 20, Graphile's cron every hour: one report-email per active recipient whose period just ended. */
+  'report-digest': { _cron?: { ts: string; backfilled?: boolean } };
+  /** Issue 20: mails one recipient's statistics of one period (singleton key: recipient and period). */
+  'report-email': {
+    recipientId: number;
+    frequency: ReportFrequency;
+    start: string;
+    end: string;
+    previousStart: string;
+    firstDay: string;
+    lastDay: string;
+  };
 }
 
 export type JobName = keyof JobPayloads;
@@ -83,6 +96,8 @@ const DECLARED: Record<JobName, true> = {
   'campaign-dispatch': true,
   'campaign-sweep': true,
   'trial-expiry': true,
+  'report-digest': true,
+  'report-email': true,
 };
 
 /** The declared job names, at run time: each must have a handler when the worker starts. */

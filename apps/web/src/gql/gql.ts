@@ -14,6 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ReportRecipients {\n    reports {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n": typeof types.ReportRecipientsDocument,
+    "\n  mutation CreateReport($input: CreateReportInput!) {\n    createReport(input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n": typeof types.CreateReportDocument,
+    "\n  mutation UpdateReport($id: Int!, $input: UpdateReportInput!) {\n    updateReport(id: $id, input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n": typeof types.UpdateReportDocument,
+    "\n  mutation DeleteReports($emails: [String!]!) {\n    deleteManyReports(emails: $emails)\n  }\n": typeof types.DeleteReportsDocument,
     "\n  fragment BotCompanySettingsFields on CompanySettings {\n    isBotAutoAssignActive\n    isBotActiveAfterDay\n    isBotAutoAssignActiveAfterDay\n    isWelcomeMessageActive\n    sentClientSurveyByDefault\n    disableBotTagIds\n  }\n": typeof types.BotCompanySettingsFieldsFragmentDoc,
     "\n  query BotCompanySettings {\n    companySettings {\n      ...BotCompanySettingsFields\n    }\n  }\n": typeof types.BotCompanySettingsDocument,
     "\n  mutation BotUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...BotCompanySettingsFields\n    }\n  }\n": typeof types.BotUpdateCompanySettingsDocument,
@@ -114,7 +118,7 @@ type Documents = {
     "\n  query AdminQuickAnswers($spaceId: Int, $order: String!, $search: String) {\n    quickAnswers(spaceId: $spaceId, order: $order, search: $search) {\n      id\n      spaceId\n      shortcut\n      text\n      file\n      lastUse\n      frecuency\n      createdAt\n    }\n  }\n": typeof types.AdminQuickAnswersDocument,
     "\n  query AdminQuickAnswer($id: Int!) {\n    quickAnswer(id: $id) {\n      id\n      spaceId\n      shortcut\n      text\n      file\n      lastUse\n      frecuency\n      createdAt\n    }\n  }\n": typeof types.AdminQuickAnswerDocument,
     "\n  mutation AdminDeleteQuickAnswer($id: Int!) {\n    deleteQuickAnswer(id: $id) {\n      id\n    }\n  }\n": typeof types.AdminDeleteQuickAnswerDocument,
-    "\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n        analyticsRangeDays\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation SetAvailability($isAvailable: Boolean!) {\n    setAvailability(isAvailable: $isAvailable) {\n      id\n      isAvailable\n    }\n  }\n": typeof types.SetAvailabilityDocument,
     "\n  fragment AdminChannelFields on Channel {\n    id\n    name\n    platform\n    phone\n    pageId\n    imageUrl\n    isActive\n    useChatbot\n    expiresAt\n    slotStatus\n    spaceIds\n  }\n": typeof types.AdminChannelFieldsFragmentDoc,
     "\n  query SpacesAdmin {\n    spaces {\n      id\n      name\n      isDefault\n      imageUrl\n      channels {\n        id\n        name\n        platform\n        isActive\n      }\n    }\n    channels {\n      ...AdminChannelFields\n    }\n  }\n": typeof types.SpacesAdminDocument,
@@ -135,6 +139,10 @@ type Documents = {
     "\n  query TemplateChannels {\n    channels {\n      id\n      name\n      platform\n      isActive\n    }\n  }\n": typeof types.TemplateChannelsDocument,
 };
 const documents: Documents = {
+    "\n  query ReportRecipients {\n    reports {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n": types.ReportRecipientsDocument,
+    "\n  mutation CreateReport($input: CreateReportInput!) {\n    createReport(input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n": types.CreateReportDocument,
+    "\n  mutation UpdateReport($id: Int!, $input: UpdateReportInput!) {\n    updateReport(id: $id, input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n": types.UpdateReportDocument,
+    "\n  mutation DeleteReports($emails: [String!]!) {\n    deleteManyReports(emails: $emails)\n  }\n": types.DeleteReportsDocument,
     "\n  fragment BotCompanySettingsFields on CompanySettings {\n    isBotAutoAssignActive\n    isBotActiveAfterDay\n    isBotAutoAssignActiveAfterDay\n    isWelcomeMessageActive\n    sentClientSurveyByDefault\n    disableBotTagIds\n  }\n": types.BotCompanySettingsFieldsFragmentDoc,
     "\n  query BotCompanySettings {\n    companySettings {\n      ...BotCompanySettingsFields\n    }\n  }\n": types.BotCompanySettingsDocument,
     "\n  mutation BotUpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...BotCompanySettingsFields\n    }\n  }\n": types.BotUpdateCompanySettingsDocument,
@@ -235,7 +243,7 @@ const documents: Documents = {
     "\n  query AdminQuickAnswers($spaceId: Int, $order: String!, $search: String) {\n    quickAnswers(spaceId: $spaceId, order: $order, search: $search) {\n      id\n      spaceId\n      shortcut\n      text\n      file\n      lastUse\n      frecuency\n      createdAt\n    }\n  }\n": types.AdminQuickAnswersDocument,
     "\n  query AdminQuickAnswer($id: Int!) {\n    quickAnswer(id: $id) {\n      id\n      spaceId\n      shortcut\n      text\n      file\n      lastUse\n      frecuency\n      createdAt\n    }\n  }\n": types.AdminQuickAnswerDocument,
     "\n  mutation AdminDeleteQuickAnswer($id: Int!) {\n    deleteQuickAnswer(id: $id) {\n      id\n    }\n  }\n": types.AdminDeleteQuickAnswerDocument,
-    "\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n": types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n        analyticsRangeDays\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n": types.MeDocument,
     "\n  mutation SetAvailability($isAvailable: Boolean!) {\n    setAvailability(isAvailable: $isAvailable) {\n      id\n      isAvailable\n    }\n  }\n": types.SetAvailabilityDocument,
     "\n  fragment AdminChannelFields on Channel {\n    id\n    name\n    platform\n    phone\n    pageId\n    imageUrl\n    isActive\n    useChatbot\n    expiresAt\n    slotStatus\n    spaceIds\n  }\n": types.AdminChannelFieldsFragmentDoc,
     "\n  query SpacesAdmin {\n    spaces {\n      id\n      name\n      isDefault\n      imageUrl\n      channels {\n        id\n        name\n        platform\n        isActive\n      }\n    }\n    channels {\n      ...AdminChannelFields\n    }\n  }\n": types.SpacesAdminDocument,
@@ -270,6 +278,22 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportRecipients {\n    reports {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n"): (typeof documents)["\n  query ReportRecipients {\n    reports {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateReport($input: CreateReportInput!) {\n    createReport(input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n"): (typeof documents)["\n  mutation CreateReport($input: CreateReportInput!) {\n    createReport(input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateReport($id: Int!, $input: UpdateReportInput!) {\n    updateReport(id: $id, input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateReport($id: Int!, $input: UpdateReportInput!) {\n    updateReport(id: $id, input: $input) {\n      id\n      name\n      email\n      frequency\n      isActive\n      company\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteReports($emails: [String!]!) {\n    deleteManyReports(emails: $emails)\n  }\n"): (typeof documents)["\n  mutation DeleteReports($emails: [String!]!) {\n    deleteManyReports(emails: $emails)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -673,7 +697,7 @@ export function graphql(source: "\n  mutation AdminDeleteQuickAnswer($id: Int!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n        analyticsRangeDays\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      name\n      email\n      imageUrl\n      isAvailable\n      rol {\n        id\n        name\n      }\n      permissions\n      company {\n        id\n        name\n        status\n        expirationDate\n        paymentIntents\n        paymentMethod\n        isBoardsActive\n        hasUsed2FA\n        isCustomPayment\n        timezone\n        analyticsRangeDays\n      }\n      spaces {\n        id\n        name\n        isDefault\n      }\n      selectedSpaceId\n      isAdminOfIds\n      spaceChannelIds\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -27,6 +27,7 @@ export function makeMe(
       hasUsed2FA: false,
       isCustomPayment: false,
       timezone: 'America/Mexico_City',
+      analyticsRangeDays: 15,
       ...companyOverrides,
     },
     spaces: [{ id: 1, name: 'General', isDefault: true }],

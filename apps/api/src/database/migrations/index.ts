@@ -22,6 +22,9 @@ import { Onboarding1766000000000 } from './1766000000000-onboarding';
 import { Billing1766000000100 } from './1766000000100-billing';
 import { WhatsappLinking1767000000000 } from './1767000000000-whatsapp-linking';
 import { CustomPayment1767000000100 } from './1767000000100-custom-payment';
+import { Analytics1768000000000 } from './1768000000000-analytics';
+import { ReportRecipients1768000000100 } from './1768000000100-report-recipients';
+import { Boards1768000000200 } from './1768000000200-boards';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -49,4 +52,7 @@ export const MIGRATIONS = [
   Billing1766000000100,
   WhatsappLinking1767000000000,
   CustomPayment1767000000100,
+  Analytics1768000000000,
+  ReportRecipients1768000000100,
+  Boards1768000000200,
 ];

@@ -14,6 +14,6 @@ import { ChatbotRunnerService } from './chatbot-runner.service';
   imports: [MessagesModule, ChannelsModule, CompaniesModule, DatasheetModule],
   controllers: [ChatbotController],
   providers: [ChatbotRepository, ChatbotService, ChatbotRunnerService, ChatbotResolver],
-  exports: [ChatbotRunnerService],
+  exports: [ChatbotRunnerService, ChatbotService],
 })
 export class ChatbotModule {}

@@ -1,4 +1,5 @@
 import {
+  contactDisplayName,
   DEFAULT_COMPANY_SETTINGS,
   FOLLOW_UP_MESSAGES,
   templateVariablesMessage,
@@ -96,6 +97,48 @@ export class FollowUpsService implements OnModuleInit {
     await this.clients.getVisible(user, existing.clientId);
     await this.followUps.delete(id, existing.clientId);
     await this.publish(existing.clientId);
+    return id;
+  }
+
+  /**
+   * Issue 21: the follow-up a board column sends to a contact whose card enters it, as `agentId` (the mover). The
+   * board's rules decided who may do it, so no per-user visibility check here. The column's template goes out when
+   * the reply window will be closed at `sendAt` and the template can be sent on the contact's channel (accepted, of
+   * the company and channel; its variables take the contact's name); free text otherwise, which the send job fails
+   * with its reason if the window has closed by then. The new follow-up's id.
+   */
+  async scheduleFromBoard(
+    companyId: number,
+    clientId: number,
+    agentId: number,
+    request: { content: string; templateId: number | null; sendAt: Date },
+  ): Promise<number> {
+    const client = await this.clients.view(clientId);
+    if (client.companyId !== companyId)
+      throw new AppException('FORBIDDEN', { message: 'Conversation of another company' });
+    const windowOpen =
+      client.windowExpiresAt !== null && Date.parse(client.windowExpiresAt) > request.sendAt.getTime();
+    let templateId: number | null = null;
+    let variables: string[] = [];
+    if (!windowOpen && request.templateId !== null) {
+      const template = await this.followUps.template(request.templateId);
+      if (
+        template &&
+        template.companyId === companyId &&
+        template.channelId === client.channel.id &&
+        template.status === 'accepted'
+      ) {
+        templateId = request.templateId;
+        const name = contactDisplayName(client, false);
+        variables = Array.from({ length: template.variables }, () => name);
+      }
+    }
+    const id = await this.followUps.create(
+      { companyId, clientId, channelId: client.channel.id, agentId },
+      { content: request.content, sendAt: request.sendAt, templateId, variables, file: null },
+      (trx, created) => this.schedule(trx, created, request.sendAt),
+    );
+    await this.publish(clientId);
     return id;
   }
 

@@ -1,6 +1,12 @@
 import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard, SIMULATOR_ROUTE } from '@crm/shared';
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import {
+  LazyAnalyticsAgentsPage,
+  LazyAnalyticsPage,
+  LazyPanelPage,
+} from '../../features/analytics/pages/lazyPages';
+import { LazyBoardPage, LazyBoardsPage } from '../../features/boards/pages/lazyPages';
 import { AccountPage } from '../../pages/AccountPage';
 import { AlbumPage } from '../../pages/AlbumPage';
 import { BotPage } from '../../pages/BotPage';
@@ -102,6 +108,14 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   // 01 §2.5: every linking page sits under this one guard row; the page routes among them.
   '/link-whatsapp/*': <LinkWhatsappPage />,
   '/help': <HelpPage />,
+  // 01 §2.8: statistics, loaded on demand (the chart library is a chunk of its own).
+  '/analytics': <LazyAnalyticsPage />,
+  '/analytics/agents': <LazyAnalyticsAgentsPage />,
+  '/panel': <LazyPanelPage />,
+  // 02 §2 boards, loaded on demand (the drag and drop library is a chunk of its own); /board is an old spelling.
+  '/boards': <LazyBoardsPage />,
+  '/boards/:id': <LazyBoardPage />,
+  '/board': <Navigate to="/boards" replace />,
 };
 
 // A public path that the guard table also lists (the WhatsApp linking pages) needs a session,

@@ -1,3 +1,4 @@
+import { analyticsRangeLimit } from '@crm/shared';
 import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
 import type { CompanyRow } from '../companies.repository';
 
@@ -34,6 +35,10 @@ export class CompanyModel {
   @Field()
   timezone: string;
 
+  /** 01 §5/§9: the longest statistics range in days (the company's override, else 15). */
+  @Field(() => Int)
+  analyticsRangeDays: number;
+
   static from(
     company: Pick<
       CompanyRow,
@@ -47,6 +52,7 @@ export class CompanyModel {
       | 'hasUsed2FA'
       | 'isCustomPayment'
       | 'timezone'
+      | 'analyticsRangeDays'
     >,
   ): CompanyModel {
     return Object.assign(new CompanyModel(), {
@@ -60,6 +66,7 @@ export class CompanyModel {
       hasUsed2FA: company.hasUsed2FA,
       isCustomPayment: company.isCustomPayment,
       timezone: company.timezone,
+      analyticsRangeDays: analyticsRangeLimit(company.analyticsRangeDays),
     });
   }
 }

@@ -50,6 +50,7 @@ export const ME_QUERY = graphql(`
         hasUsed2FA
         isCustomPayment
         timezone
+        analyticsRangeDays
       }
       spaces {
         id
