@@ -28,6 +28,10 @@ export const BOARD_TEXTS = {
   followUp: 'Mensaje de seguimiento',
   followUpText: 'Texto del mensaje',
   followUpDelay: 'Enviar después de',
+  followUpTemplate: 'Plantilla fuera de la ventana de 24 horas',
+  followUpTemplateHelp:
+    'WhatsApp solo permite texto libre durante 24 horas desde el último mensaje del cliente; después se envía esta plantilla aprobada.',
+  noTemplate: 'Sin plantilla',
   minutes: 'minutos',
   hours: 'horas',
   addContact: 'Agregar contacto',

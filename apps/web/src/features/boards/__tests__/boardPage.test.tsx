@@ -240,4 +240,46 @@ describe('board page', () => {
       amount: null,
     });
   });
+  it('sets the template a column’s follow-up sends once the 24-hour window has closed', async () => {
+    const template = {
+      id: 77,
+      channelId: 1,
+      channel: { id: 1, name: 'WhatsApp Ventas', providerId: '100' },
+      name: 'seguimiento_pedido',
+      language: 'es_MX',
+      status: 'accepted',
+      rawStatus: 'APPROVED',
+      reason: null,
+      type: 'TEXT',
+      category: 'UTILITY',
+      components: [],
+      variables: 1,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const calls = stubBoardsServer({
+      'GET /boards/5': { status: 200, body: BOARD },
+      'GET /whatsappTemplate/1': {
+        status: 200,
+        body: [template, { ...template, id: 78, name: 'rechazada', status: 'rejected' }],
+      },
+      'PUT /boards/5': { status: 200, body: { ...BOARD, version: 4 } },
+    });
+    renderPage('/boards/5', '/boards/:id', <BoardPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar columna Nuevos' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByLabelText('Plantilla fuera de la ventana de 24 horas'));
+    // Only approved templates are offered.
+    fireEvent.click(await screen.findByTitle('seguimiento_pedido · WhatsApp Ventas'));
+    expect(screen.queryByTitle(/rechazada/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(callsNamed(calls, 'PUT /boards/5')).toHaveLength(1));
+    const body = callsNamed(calls, 'PUT /boards/5')[0]?.body as {
+      columns: Array<{ id?: number; followUpMessage: unknown }>;
+    };
+    expect(body.columns.find((c) => c.id === 21)?.followUpMessage).toEqual({
+      text: 'Hola',
+      delayMinutes: 60,
+      templateId: 77,
+    });
+  });
 });

@@ -1,7 +1,15 @@
-import { BOARD_LIMITS, BOARD_MESSAGES, type BoardColumn, type BoardFollowUp } from '@crm/shared';
+import {
+  BOARD_LIMITS,
+  BOARD_MESSAGES,
+  type BoardColumn,
+  type BoardFollowUp,
+  type TemplateView,
+} from '@crm/shared';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { handleError } from '../../../lib/errors';
+import { useSession } from '../../session/hooks/useSession';
+import { listTemplates } from '../../templates/api/templates.rest';
 import type { ColumnInput } from '../api/boards.rest';
 import { BOARD_TEXTS } from '../boardTexts';
 
@@ -14,6 +22,7 @@ interface ColumnValues {
   followUpText?: string;
   delay?: number | null;
   unit: DelayUnit;
+  templateId?: number | null;
 }
 
 const nameRules = [
@@ -32,10 +41,29 @@ function initialValues(column: BoardColumn | null): ColumnValues {
     followUpText: followUp?.text ?? '',
     delay: followUp ? (inHours ? followUp.delayMinutes / 60 : followUp.delayMinutes) : 60,
     unit: inHours ? 'hours' : 'minutes',
+    templateId: followUp?.templateId ?? null,
   };
 }
 
-/** A column's name, description and follow-up message (text and delay; a template chosen before is kept). */
+/**
+ * The approved WhatsApp templates a column's follow-up may fall back on when the contact's 24-hour window is
+ * closed. Reading them needs the templates permission: without it the choice is simply not offered.
+ */
+function useApprovedTemplates(enabled: boolean): TemplateView[] {
+  const { me } = useSession();
+  const [templates, setTemplates] = useState<TemplateView[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    listTemplates(me.company.id, controller.signal)
+      .then((list) => setTemplates(list.filter((template) => template.status === 'accepted')))
+      .catch(() => setTemplates([]));
+    return () => controller.abort();
+  }, [enabled, me.company.id]);
+  return templates;
+}
+
+/** A column's name, description and follow-up message (text, delay and the template used outside the window). */
 export function ColumnModal({
   open,
   column,
@@ -51,6 +79,7 @@ export function ColumnModal({
   const [form] = Form.useForm<ColumnValues>();
   const [saving, setSaving] = useState(false);
   const hasFollowUp = Form.useWatch('hasFollowUp', form) ?? false;
+  const templates = useApprovedTemplates(open && hasFollowUp);
 
   useEffect(() => {
     if (open) form.setFieldsValue(initialValues(column));
@@ -63,7 +92,7 @@ export function ColumnModal({
       followUpMessage = {
         text: (values.followUpText ?? '').trim(),
         delayMinutes,
-        templateId: column?.followUpMessage?.templateId ?? null,
+        templateId: values.templateId ?? null,
       };
     }
     setSaving(true);
@@ -143,6 +172,21 @@ export function ColumnModal({
                   />
                 </Form.Item>
               </Space.Compact>
+            </Form.Item>
+            <Form.Item
+              name="templateId"
+              label={BOARD_TEXTS.followUpTemplate}
+              extra={BOARD_TEXTS.followUpTemplateHelp}
+            >
+              <Select<number | null>
+                allowClear
+                aria-label={BOARD_TEXTS.followUpTemplate}
+                placeholder={BOARD_TEXTS.noTemplate}
+                options={templates.map((template) => ({
+                  value: template.id,
+                  label: template.channel ? `${template.name} · ${template.channel.name}` : template.name,
+                }))}
+              />
             </Form.Item>
           </>
         )}
