@@ -127,15 +127,19 @@ describe('boards (02 §2 /boards, issue 21)', () => {
       await card(member.page, 'En negociación', 'María García').waitFor();
 
       // Keyboard: José picked up with Space, one column to the right, dropped with Space.
+      // Each key waits for what dnd-kit announces to screen readers, as a keyboard user waits for the lift: under load
+      // a key pressed before the drag is active is lost.
       const jose = card(page, 'Nuevos', 'José Hernández');
       await jose.focus();
+      await page.keyboard.press('Space');
+      await page.getByText('Tomaste la tarjeta José Hernández.').waitFor({ state: 'attached' });
+      await page.keyboard.press('ArrowRight');
+      await page
+        .getByText(/Moviste la tarjeta José Hernández a la columna En negociación/)
+        .waitFor({ state: 'attached' });
       await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/move') && r.status() === 200),
-        (async () => {
-          await page.keyboard.press('Space');
-          await page.keyboard.press('ArrowRight');
-          await page.keyboard.press('Space');
-        })(),
+        page.keyboard.press('Space'),
       ]);
       await card(page, 'En negociación', 'José Hernández').waitFor();
       await card(member.page, 'En negociación', 'José Hernández').waitFor();

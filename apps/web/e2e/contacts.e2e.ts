@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { graphql, loginToken } from './helpers/api';
-import { launchBrowser, loginAndWaitForShell, screenshot, withPage } from './helpers/browser';
+import {
+  launchBrowser,
+  loginAndWaitForShell,
+  screenshot,
+  waitForDialogOpen,
+  withPage,
+} from './helpers/browser';
 
 const baseUrl = inject('baseUrl');
 const run = String(Date.now()).slice(-6);
@@ -99,6 +105,8 @@ describe('contacts panel (/contacts)', () => {
       // Tag filter: only the tagged contact.
       await page.getByRole('button', { name: 'Seleccionar Etiquetas' }).click();
       const tags = page.getByRole('dialog', { name: 'Seleccionar Etiquetas' });
+      // A click during the dialog's opening zoom can land beside the tag (the filter then applies nothing).
+      await waitForDialogOpen(tags);
       await tags.getByText(tag).click();
       await tags.getByRole('button', { name: 'Aplicar' }).click();
       await table.getByText(plain).waitFor({ state: 'detached' });

@@ -66,15 +66,15 @@ describe('password recovery', () => {
     });
   });
 
-  it('shows the later sections as placeholders with their title', async () => {
-    await withPage(browser, baseUrl, 'coming-soon', async (page) => {
+  it('opens a section from the navigation, marked as the current page', async () => {
+    await withPage(browser, baseUrl, 'nav-section', async (page) => {
       await loginAndWaitForShell(page, 'superadmin@demo.local');
       await page.getByTestId('nav-analytics').click();
       await page.waitForURL('**/analytics');
       await page.getByRole('heading', { name: 'Estadísticas' }).waitFor();
-      await page.getByText('Esta sección estará disponible pronto.').waitFor();
+      await page.getByRole('region', { name: 'Conversaciones', exact: true }).waitFor();
       expect(await page.getByTestId('nav-analytics').getAttribute('aria-current')).toBe('page');
-      await screenshot(page, 'coming-soon');
+      await screenshot(page, 'analytics');
     });
   });
 });
