@@ -4,8 +4,10 @@
 // (session_replication_role = replica), then rebuild_analytics() builds the sessions, the hourly counts and the
 // daily rollup as the migration's backfill does.
 // Sizes: BENCH_ANALYTICS_CONVERSATIONS (1,000,000 contacts), BENCH_ANALYTICS_MESSAGES (10,000,000),
-// BENCH_ANALYTICS_ROUNDS (5, after one warm-up round).
+// BENCH_ANALYTICS_ROUNDS (11, after one warm-up round).
+import { Agent } from 'node:http';
 import pg from 'pg';
+import { postJson } from './lib.mjs';
 
 function envInt(name, fallback) {
   const value = Number.parseInt(process.env[name] ?? '', 10);
@@ -119,7 +121,7 @@ function ceilingQueries(pool, companyId, p) {
 export async function analytics({ product, databaseUrl }) {
   const conversations = envInt('BENCH_ANALYTICS_CONVERSATIONS', 1_000_000);
   const messages = envInt('BENCH_ANALYTICS_MESSAGES', 10_000_000);
-  const rounds = envInt('BENCH_ANALYTICS_ROUNDS', 5);
+  const rounds = envInt('BENCH_ANALYTICS_ROUNDS', 11);
   // The product's pool holds 20 connections; the ceiling gets as many.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
   const runId = Date.now().toString(36);
@@ -255,16 +257,18 @@ export async function analytics({ product, databaseUrl }) {
       channelsIds: [],
     });
 
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const times = { product: [], ceiling: [] };
     let total = null;
     for (let r = 0; r <= rounds; r++) {
       let t = performance.now();
-      const res = await fetch(`${product.baseUrl}/api/analytics`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      const res = await postJson(
+        `${product.baseUrl}/api/analytics`,
         body,
-      });
-      const answer = await res.json().catch(() => null);
+        { authorization: `Bearer ${token}` },
+        agent,
+      );
+      const answer = res.json;
       const productMs = performance.now() - t;
       if (res.status !== 200 || typeof answer?.total !== 'number') failed += 1;
       t = performance.now();
@@ -287,6 +291,7 @@ export async function analytics({ product, databaseUrl }) {
       alone.push(`${name} ${(performance.now() - t).toFixed(1)}`);
     }
     notes.push(`ceiling statements alone (ms): ${alone.join(', ')}`);
+    agent.destroy();
     const product90 = median(times.product);
     const ceiling90 = median(times.ceiling);
     notes.push(`${total} conversations in the range`);

@@ -1,5 +1,6 @@
 // Shared harness: a real PostgreSQL (embedded unless BENCH_DATABASE_URL), the built API, a bounded load loop.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,4 +95,40 @@ export function median(results) {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
   };
+}
+
+/**
+ * POST a JSON body with node:http on a keep-alive agent and read the JSON answer: what a client must do, without
+ * fetch's web streams, whose own CPU (in this process, beside the product) was counted as the product's.
+ */
+export function postJson(url, body, headers = {}, agent = undefined) {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        method: 'POST',
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            json = null;
+          }
+          resolve({ status: res.statusCode, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
+  });
 }

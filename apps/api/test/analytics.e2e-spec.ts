@@ -8,6 +8,8 @@ import {
 } from '@crm/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalyticsRepository } from '../src/modules/analytics/analytics.repository';
+import { wholeDaysIn } from '../src/modules/analytics/analytics-scope.service';
 import { gql, login, startTestApp, type TestApp } from './helpers';
 import { type TestSql, testSql } from './sql';
 import { addChannel, newCompany, uniqueNumber } from './template-helpers';
@@ -395,6 +397,71 @@ describe('range rules and access', () => {
     // An end at the last millisecond of the last day is the same period.
     const inclusive = await dashboard(adminToken, { ...RANGE, endDate: '2026-11-12T05:59:59.999Z' });
     expect(inclusive.body).toMatchObject({ total: 5, range: { endDate: RANGE.endDate, days: 2 } });
+  });
+
+  it('reads the figures of a changed company on its new facts, not on those of its last request', async () => {
+    // The dashboard starts the figures on the facts the viewer's last request resolved to (Mexico City here) and
+    // keeps them only when the scope answers the same query: after a time zone change the days are UTC's.
+    expect((await dashboard(adminToken, RANGE)).body).toMatchObject({
+      total: 5,
+      range: { timezone: TZ, days: 2 },
+    });
+    await ds.query(`UPDATE companies SET timezone = 'UTC' WHERE id = $1`, [companyId]);
+    try {
+      const res = await dashboard(adminToken, RANGE);
+      expect(res.body).toMatchObject({
+        range: {
+          timezone: 'UTC',
+          startDate: '2026-11-10T00:00:00.000Z',
+          endDate: '2026-11-13T00:00:00.000Z',
+          days: 3,
+        },
+        total: 5,
+      });
+      // S3 opened Wed 05:30Z: Tuesday in Mexico City, Wednesday in UTC.
+      expect(
+        res.body.perDay.map((d: { date: string; conversations: number }) => [d.date, d.conversations]),
+      ).toEqual([
+        ['2026-11-10', 1],
+        ['2026-11-11', 4],
+        ['2026-11-12', 0],
+      ]);
+    } finally {
+      await ds.query(`UPDATE companies SET timezone = $2 WHERE id = $1`, [companyId, TZ]);
+    }
+    expect((await dashboard(adminToken, RANGE)).body).toMatchObject({ range: { timezone: TZ, days: 2 } });
+  });
+
+  it('computes whole days in Node as PostgreSQL does, across daylight-saving changes', async () => {
+    const repository = t.app.get(AnalyticsRepository);
+    const { companyId: own } = await newCompany(t, ds, 'wholedays');
+    const ranges = [
+      ['2026-11-10T06:00:00.000Z', '2026-11-12T06:00:00.000Z'],
+      ['2026-11-11T14:00:00.000Z', '2026-11-11T20:00:00.000Z'],
+      ['2026-03-28T12:00:00.000Z', '2026-04-08T03:59:59.999Z'],
+      ['2026-09-03T00:00:00.000Z', '2026-09-10T23:30:00.000Z'],
+      ['2026-10-24T22:00:00.000Z', '2026-10-27T01:00:00.000Z'],
+      ['2026-12-31T23:59:59.999Z', '2027-01-01T00:00:00.001Z'],
+    ];
+    for (const timezone of [
+      'America/Mexico_City',
+      'America/Santiago',
+      'America/Asuncion',
+      'Europe/Madrid',
+      'UTC',
+    ]) {
+      await ds.query(`UPDATE companies SET timezone = $2 WHERE id = $1`, [own, timezone]);
+      for (const [from, to] of ranges) {
+        const range = { start: new Date(from), end: new Date(to) };
+        const sql = await repository.contextAndDays(own, range);
+        expect({ timezone, from, to, days: wholeDaysIn(timezone, range.start, range.end) }).toEqual({
+          timezone,
+          from,
+          to,
+          days: sql?.whole,
+        });
+      }
+    }
   });
 
   it('refuses bad dates, an end before the start and an end after today', async () => {

@@ -27,6 +27,7 @@ import {
   type AnalyticsRawRange,
   AnalyticsScopeService,
   familyChannels,
+  sameQuery,
 } from './analytics-scope.service';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
@@ -83,12 +84,30 @@ export class AnalyticsService {
     return figures.figures;
   }
 
-  /** POST /api/analytics (and the GraphQL query). */
+  /**
+   * POST /api/analytics (and the GraphQL query). The figures start at once on the scope this viewer's last request
+   * resolved to, beside the scope's own round trip (settings, whole days, visible channels); they are kept only
+   * when the scope answers the same query, else read again on it. A request the scope refuses answers its error.
+   */
   async dashboard(user: AuthUser, raw: AnalyticsRawRange): Promise<AnalyticsResponse> {
-    const query = await this.scopes.resolve(user, raw);
+    const guess = this.scopes.guess(user, raw);
+    const resolving = this.scopes.resolve(user, raw);
+    if (guess) {
+      const reading = this.dashboardFigures(guess);
+      // Not awaited when the scope refuses the request: its failure must not go unhandled.
+      reading.catch(() => undefined);
+      const query = await resolving;
+      if (sameQuery(guess, query)) return this.dashboardAnswer(user, query, await reading);
+      return this.dashboardAnswer(user, query, await this.dashboardFigures(query));
+    }
+    const query = await resolving;
+    return this.dashboardAnswer(user, query, await this.dashboardFigures(query));
+  }
+
+  private dashboardFigures(query: AnalyticsQuery) {
     const { period, context, channels, filter } = query;
     const cap = analyticsRowCap(context.analyticsExtendedRows);
-    const [[current, previous], agents, sessions, perDay, byChannel, responseTimes] = await Promise.all([
+    return Promise.all([
       this.figures(filter, channels, context, [period, query.previous]),
       this.agentRows(query),
       this.repository.sessions(filter, period.start, period.end, cap),
@@ -96,6 +115,17 @@ export class AnalyticsService {
       this.repository.byChannel(filter, period),
       this.repository.responseTimes(filter, period),
     ]);
+  }
+
+  private dashboardAnswer(
+    user: AuthUser,
+    query: AnalyticsQuery,
+    [[current, previous], agents, sessions, perDay, byChannel, responseTimes]: Awaited<
+      ReturnType<AnalyticsService['dashboardFigures']>
+    >,
+  ): AnalyticsResponse {
+    const { period, context, channels } = query;
+    const cap = analyticsRowCap(context.analyticsExtendedRows);
     const total = current.figures.total;
     return {
       ...current.figures,
