@@ -1,5 +1,5 @@
 import { BOARD_LIMITS, BOARD_MESSAGES, INPUT_MESSAGES } from '@crm/shared';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -41,15 +41,8 @@ export class BoardFollowUpInput {
   templateId?: number | null;
 }
 
-export class BoardColumnInput {
-  @ApiPropertyOptional({
-    type: 'integer',
-    description: "An existing column's id (PUT); none for a new column",
-  })
-  @IsOptional()
-  @IsId(INPUT_MESSAGES.invalidValue)
-  id?: number;
-
+/** The name and description boards and their columns share. */
+class NamedInput {
   @ApiProperty({ maxLength: BOARD_LIMITS.nameMax })
   @IsString({ message: BOARD_MESSAGES.nameRequired })
   @MaxLength(BOARD_LIMITS.nameMax, { message: BOARD_MESSAGES.nameTooLong })
@@ -60,6 +53,16 @@ export class BoardColumnInput {
   @IsString({ message: INPUT_MESSAGES.invalidText })
   @MaxLength(BOARD_LIMITS.descriptionMax, { message: BOARD_MESSAGES.descriptionTooLong })
   description?: string | null;
+}
+
+export class BoardColumnInput extends NamedInput {
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: "An existing column's id (PUT); none for a new column",
+  })
+  @IsOptional()
+  @IsId(INPUT_MESSAGES.invalidValue)
+  id?: number;
 
   @ApiPropertyOptional({ type: BoardFollowUpInput, nullable: true })
   @IsOptional()
@@ -69,60 +72,12 @@ export class BoardColumnInput {
 }
 
 /** POST /api/boards. */
-export class CreateBoardInput {
-  @ApiProperty({ maxLength: BOARD_LIMITS.nameMax })
-  @IsString({ message: BOARD_MESSAGES.nameRequired })
-  @MaxLength(BOARD_LIMITS.nameMax, { message: BOARD_MESSAGES.nameTooLong })
-  name: string;
-
-  @ApiPropertyOptional({ maxLength: BOARD_LIMITS.descriptionMax, nullable: true })
-  @IsOptional()
-  @IsString({ message: INPUT_MESSAGES.invalidText })
-  @MaxLength(BOARD_LIMITS.descriptionMax, { message: BOARD_MESSAGES.descriptionTooLong })
-  description?: string | null;
-
-  @ApiPropertyOptional({ type: [BoardColumnInput], maxItems: BOARD_LIMITS.columnsMax })
-  @IsOptional()
-  @IsArray({ message: INPUT_MESSAGES.invalidList })
-  @ArrayMaxSize(BOARD_LIMITS.columnsMax, { message: BOARD_MESSAGES.tooManyColumns })
-  @ValidateNested({ each: true })
-  @Type(() => BoardColumnInput)
-  columns?: BoardColumnInput[];
-
-  @ApiPropertyOptional({ type: [Number], description: 'Users of the company who may edit the board' })
-  @IsOptional()
-  @IsArray({ message: INPUT_MESSAGES.invalidList })
-  @ArrayMaxSize(SHARED_MAX, { message: INPUT_MESSAGES.invalidList })
-  @IsId(INPUT_MESSAGES.invalidUser, { each: true })
-  members?: number[];
-
-  @ApiPropertyOptional({ type: [Number], description: 'Users of the company who may only look at the board' })
-  @IsOptional()
-  @IsArray({ message: INPUT_MESSAGES.invalidList })
-  @ArrayMaxSize(SHARED_MAX, { message: INPUT_MESSAGES.invalidList })
-  @IsId(INPUT_MESSAGES.invalidUser, { each: true })
-  guests?: number[];
-}
-
-/** PUT /api/boards/{id}: only what is sent changes; `columns` is the full ordered list. */
-export class UpdateBoardInput {
-  @ApiPropertyOptional({ maxLength: BOARD_LIMITS.nameMax })
-  @IsOptional()
-  @IsString({ message: BOARD_MESSAGES.nameRequired })
-  @MaxLength(BOARD_LIMITS.nameMax, { message: BOARD_MESSAGES.nameTooLong })
-  name?: string;
-
-  @ApiPropertyOptional({ maxLength: BOARD_LIMITS.descriptionMax, nullable: true })
-  @IsOptional()
-  @IsString({ message: INPUT_MESSAGES.invalidText })
-  @MaxLength(BOARD_LIMITS.descriptionMax, { message: BOARD_MESSAGES.descriptionTooLong })
-  description?: string | null;
-
+export class CreateBoardInput extends NamedInput {
   @ApiPropertyOptional({
     type: [BoardColumnInput],
     maxItems: BOARD_LIMITS.columnsMax,
     description:
-      'Every column in order: with id kept, without id added; columns left out go with their cards',
+      'Every column in order (PUT: with id kept, without id added; columns left out go with their cards)',
   })
   @IsOptional()
   @IsArray({ message: INPUT_MESSAGES.invalidList })
@@ -131,20 +86,29 @@ export class UpdateBoardInput {
   @Type(() => BoardColumnInput)
   columns?: BoardColumnInput[];
 
-  @ApiPropertyOptional({ type: [Number], description: 'Owner and superadmin only' })
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'Users of the company who may edit the board (PUT: owner and superadmin only)',
+  })
   @IsOptional()
   @IsArray({ message: INPUT_MESSAGES.invalidList })
   @ArrayMaxSize(SHARED_MAX, { message: INPUT_MESSAGES.invalidList })
   @IsId(INPUT_MESSAGES.invalidUser, { each: true })
   members?: number[];
 
-  @ApiPropertyOptional({ type: [Number], description: 'Owner and superadmin only' })
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'Users of the company who may only look at the board (PUT: owner and superadmin only)',
+  })
   @IsOptional()
   @IsArray({ message: INPUT_MESSAGES.invalidList })
   @ArrayMaxSize(SHARED_MAX, { message: INPUT_MESSAGES.invalidList })
   @IsId(INPUT_MESSAGES.invalidUser, { each: true })
   guests?: number[];
 }
+
+/** PUT /api/boards/{id}: only what is sent changes; `columns` is the full ordered list. */
+export class UpdateBoardInput extends PartialType(CreateBoardInput) {}
 
 // An amount: positive, two decimals at most, within numeric(12,2).
 function IsAmount(): PropertyDecorator {
