@@ -4,7 +4,9 @@ import { isSessionErrorCode } from './errors';
 import { endSession } from './session';
 import { getToken } from './storage';
 
-interface RequestOptions {
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
   /** Send the stored bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
@@ -19,23 +21,26 @@ async function readErrorBody(response: Response): Promise<Partial<ApiErrorBody>>
   }
 }
 
-async function request<TResponse>(
-  method: 'GET' | 'POST',
-  path: string,
-  body: unknown,
-  options: RequestOptions,
-): Promise<TResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+/**
+ * Every call of the API made with fetch goes through here: the session's token, and one way to fail — an
+ * ApiError with the Spanish userMessage (offline included); a session error of a call made with a token ends the
+ * session. Answers the successful response for the caller to read (JSON, a blob to save or show).
+ */
+export async function fetchOk(
+  url: string,
+  init: { method?: HttpMethod; headers?: Record<string, string>; body?: BodyInit },
+  options: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
   const token = options.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
+    response = await fetch(url, {
+      method: init.method ?? 'GET',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: init.body,
       signal: options.signal,
     });
   } catch (cause) {
@@ -50,8 +55,25 @@ async function request<TResponse>(
     if (token && isSessionErrorCode(error.code)) endSession();
     throw error;
   }
+  return response;
+}
+
+async function request<TResponse>(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<TResponse> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetchOk(
+    `/api${path}`,
+    { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+    options,
+  );
   if (response.status === 204) return undefined as TResponse;
-  return (await response.json()) as TResponse;
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as TResponse;
 }
 
 export function apiPost<TResponse>(
@@ -64,4 +86,16 @@ export function apiPost<TResponse>(
 
 export function apiGet<TResponse>(path: string, options: RequestOptions = {}): Promise<TResponse> {
   return request<TResponse>('GET', path, undefined, options);
+}
+
+export function apiPut<TResponse>(
+  path: string,
+  body: object = {},
+  options: RequestOptions = {},
+): Promise<TResponse> {
+  return request<TResponse>('PUT', path, body, options);
+}
+
+export function apiDelete<TResponse>(path: string, options: RequestOptions = {}): Promise<TResponse> {
+  return request<TResponse>('DELETE', path, undefined, options);
 }

@@ -1,6 +1,7 @@
 import { type ApiErrorBody, OFFLINE_WARNING_MESSAGE } from '@crm/shared';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { isSessionErrorCode } from './errors';
+import { fetchOk } from './http';
 import { endSession } from './session';
 import { getToken } from './storage';
 
@@ -75,24 +76,5 @@ export function sendRequest<T>({ method, path, body, onProgress, signal }: SendO
  * page shows through URL.createObjectURL.
  */
 export async function fetchAuthorizedBlob(url: string, signal?: AbortSignal): Promise<Blob> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, { code: NETWORK_ERROR_CODE, userMessage: OFFLINE_WARNING_MESSAGE });
-  }
-  if (!response.ok) {
-    let body: Partial<ApiErrorBody> = {};
-    try {
-      body = (await response.json()) as Partial<ApiErrorBody>;
-    } catch {
-      // Not JSON: the status speaks.
-    }
-    const error = new ApiError(response.status, body);
-    if (token && isSessionErrorCode(error.code)) endSession();
-    throw error;
-  }
-  return response.blob();
+  return (await fetchOk(url, {}, { signal })).blob();
 }

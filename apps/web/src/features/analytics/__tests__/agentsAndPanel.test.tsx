@@ -1,8 +1,8 @@
 import { ANALYTICS_EXPORT_FILE_NAME } from '@crm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fileNameFrom } from '../../../lib/download';
 import { makeMe } from '../../../test/fixtures';
-import { fileNameFrom } from '../api/analytics.rest';
 import { AnalyticsAgentsPage } from '../pages/AnalyticsAgentsPage';
 import { PanelPage } from '../pages/PanelPage';
 import {

@@ -5,8 +5,9 @@ import type {
   CampaignView,
   TagConjunction,
 } from '@crm/shared';
+import { downloadFile } from '../../../lib/download';
 import { apiGet, apiPost } from '../../../lib/http';
-import { fetchAuthorizedBlob, sendRequest } from '../../../lib/multipart';
+import { sendRequest } from '../../../lib/multipart';
 
 export type { AccountStatusView as AccountStatus, BroadcastTag, CampaignCreation, CampaignView };
 
@@ -105,15 +106,6 @@ export function getCampaignAnalytics(campaignId: number, signal?: AbortSignal): 
 export const campaignExportFileName = (id: number): string => `campana-${id}.xlsx`;
 
 /** GET /campaign/:id/export: the workbook, fetched with the session's token and saved by the browser. */
-export async function exportCampaign(id: number): Promise<void> {
-  const blob = await fetchAuthorizedBlob(`/api/campaign/${id}/export`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = campaignExportFileName(id);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; the URL can go on the next tick.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function exportCampaign(id: number): Promise<void> {
+  return downloadFile(`/api/campaign/${id}/export`, campaignExportFileName(id));
 }
