@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { secretBoxFor } from './common/crypto/secret-box';
 import { ConfigError, loadConfig } from './config/app-config';
 import { runMigrations } from './database/data-source';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
@@ -23,7 +24,7 @@ async function bootstrap(): Promise<void> {
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
     databaseUrl = embedded.url;
   }
-  await runMigrations(databaseUrl);
+  await runMigrations(databaseUrl, secretBoxFor(config));
   const app = await createApp(config, databaseUrl);
   let stopping = false;
   const stop = async (signal: string) => {

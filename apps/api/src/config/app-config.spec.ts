@@ -69,6 +69,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the keys of earlier rotations from ENCRYPTION_KEY_PREVIOUS, without the current one', () => {
+    const old1 = 'ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100';
+    const old2 = 'an-old-key-written-as-text-of-32-chars';
+    const config = loadConfig(
+      { ...PRODUCTION_ENV, ENCRYPTION_KEY_PREVIOUS: ` ${old1}, ${old2},${PRODUCTION_ENV.ENCRYPTION_KEY}` },
+      dir(),
+    );
+    expect(config.previousEncryptionKeys.map((k) => k.toString('hex'))).toEqual([
+      old1,
+      Buffer.from(old2.slice(0, 32), 'utf8').toString('hex'),
+    ]);
+    expect(loadConfig(PRODUCTION_ENV, dir()).previousEncryptionKeys).toEqual([]);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ENCRYPTION_KEY_PREVIOUS: 'short' }, dir())).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS/,
+    );
+  });
+
   it('turns the dev outbox off when SMTP is configured, and always in production', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }, dir()).devOutbox).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: 'true', ...PRODUCTION_ENV }, dir()).devOutbox).toBe(false);

@@ -15,6 +15,8 @@ export interface AppConfig {
   embeddedPgPort: number | null;
   jwtSecret: string;
   encryptionKey: Buffer;
+  /** Keys that sealed values before a rotation: they still open, nothing is sealed with them (ENCRYPTION_KEY_PREVIOUS). */
+  previousEncryptionKeys: Buffer[];
   sessionTtlHours: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -156,6 +158,29 @@ function readSecret(env: Env, name: string, nodeEnv: NodeEnv, dataDir: string, m
   return stored[name];
 }
 
+function encryptionKeyOf(value: string): Buffer {
+  return /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value.padEnd(32, '0').slice(0, 32), 'utf8');
+}
+
+/** ENCRYPTION_KEY_PREVIOUS: comma-separated keys of earlier rotations, written like ENCRYPTION_KEY. */
+function readPreviousKeys(env: Env, current: Buffer): Buffer[] {
+  const values = (env.ENCRYPTION_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  const keys: Buffer[] = [];
+  for (const value of values) {
+    if (value.length < 32) {
+      throw new ConfigError('ENCRYPTION_KEY_PREVIOUS', 'each key must be at least 32 characters long');
+    }
+    const key = encryptionKeyOf(value);
+    if (!key.equals(current) && !keys.some((k) => k.equals(key))) keys.push(key);
+  }
+  return keys;
+}
+
 // Meta Graph API with a pinned version: payload shapes change between versions.
 const GRAPH_URL = 'https://graph.facebook.com/v26.0';
 
@@ -271,10 +296,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const embeddedPgPortRaw = readInt(env, 'EMBEDDED_PG_PORT', 0, 0, 65535);
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   const appUrl = readUrl(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
-  const encryptionHex = readSecret(env, 'ENCRYPTION_KEY', nodeEnv, dataDir, 32);
-  const encryptionKey = /^[0-9a-f]{64}$/i.test(encryptionHex)
-    ? Buffer.from(encryptionHex, 'hex')
-    : Buffer.from(encryptionHex.padEnd(32, '0').slice(0, 32), 'utf8');
+  const encryptionKey = encryptionKeyOf(readSecret(env, 'ENCRYPTION_KEY', nodeEnv, dataDir, 32));
   const trustProxyRaw = env.TRUST_PROXY?.trim();
   return {
     nodeEnv,
@@ -285,6 +307,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     embeddedPgPort: embeddedPgPortRaw === 0 ? null : embeddedPgPortRaw,
     jwtSecret: readSecret(env, 'JWT_SECRET', nodeEnv, dataDir, 32),
     encryptionKey,
+    previousEncryptionKeys: readPreviousKeys(env, encryptionKey),
     sessionTtlHours: readInt(env, 'SESSION_TTL_HOURS', 168, 1, 24 * 365),
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'Charla CRM <no-reply@charla.local>',

@@ -9,7 +9,7 @@ import {
   sendsTemplates,
 } from '@crm/shared';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SecretBox } from '../common/crypto/secret-box';
+import { secretBoxFor } from '../common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { MessageSender, TemplateStatus } from '../database/column-types';
 import type { Executor } from '../database/kysely';
@@ -120,7 +120,7 @@ export class DemoSeedService {
    * The sandbox channel works with no provider account at all.
    */
   private async seedDemoChannels(trx: Executor, space: SpaceRow): Promise<SeededChannel[]> {
-    const box = new SecretBox(this.config.encryptionKey);
+    const box = secretBoxFor(this.config);
     const channels: Array<{
       name: string;
       platform: ChannelPlatform;

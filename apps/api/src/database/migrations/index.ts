@@ -25,6 +25,7 @@ import { CustomPayment1767000000100 } from './1767000000100-custom-payment';
 import { Analytics1768000000000 } from './1768000000000-analytics';
 import { ReportRecipients1768000000100 } from './1768000000100-report-recipients';
 import { Boards1768000000200 } from './1768000000200-boards';
+import { type Sealer, SealSecretsAtRest1768000000700 } from './1768000000700-seal-secrets-at-rest';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -55,4 +56,12 @@ export const MIGRATIONS = [
   Analytics1768000000000,
   ReportRecipients1768000000100,
   Boards1768000000200,
+  SealSecretsAtRest1768000000700,
 ];
+
+/** The migrations, the ones that seal secrets given the application's key (null: none, see their comments). */
+export function migrationsWithKey(box: Sealer | null): Array<(typeof MIGRATIONS)[number]> {
+  return MIGRATIONS.map((m) =>
+    m === SealSecretsAtRest1768000000700 ? SealSecretsAtRest1768000000700.withKey(box) : m,
+  );
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { SecretBox } from '../../common/crypto/secret-box';
+import { SecretBox, secretBoxFor } from '../../common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 export const TOTP_ISSUER = 'Charla CRM';
@@ -10,7 +10,7 @@ export class TotpService {
   private readonly box: SecretBox;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.box = new SecretBox(config.encryptionKey);
+    this.box = secretBoxFor(config);
   }
 
   /** A new base32 secret, returned sealed for storage and in clear for the otpauth URI. */

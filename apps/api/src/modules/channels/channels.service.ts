@@ -1,6 +1,6 @@
 import { SPACE_MESSAGES } from '@crm/shared';
 import { Inject, Injectable } from '@nestjs/common';
-import { SecretBox } from '../../common/crypto/secret-box';
+import { SecretBox, secretBoxFor } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { ChannelCredentials, ChannelPlatform } from '../../providers/channels/channel-provider';
@@ -18,7 +18,7 @@ export class ChannelsService {
     private readonly channels: ChannelsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.box = new SecretBox(config.encryptionKey);
+    this.box = secretBoxFor(config);
   }
 
   sealToken(token: string | null): string | null {

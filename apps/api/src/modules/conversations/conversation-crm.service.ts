@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
-import { SecretBox } from '../../common/crypto/secret-box';
+import { secretBoxFor } from '../../common/crypto/secret-box';
 import { AppException } from '../../common/errors/app.exception';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ClientsService } from '../clients/clients.service';
@@ -52,9 +52,7 @@ export class ConversationCrmService {
         info,
       },
     });
-    const secret = company.crmWebhookSecret
-      ? new SecretBox(this.config.encryptionKey).open(company.crmWebhookSecret)
-      : '';
+    const secret = company.crmWebhookSecret ? secretBoxFor(this.config).open(company.crmWebhookSecret) : '';
     const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     try {
       const response = await fetch(company.crmWebhookUrl, {
