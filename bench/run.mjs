@@ -5,6 +5,7 @@ import { campaignDispatch } from './campaign-dispatch.bench.mjs';
 import { contacts } from './contacts.bench.mjs';
 import { inboxList } from './inbox-list.bench.mjs';
 import { machine, startDatabase, startProduct } from './lib.mjs';
+import { sockets } from './sockets.bench.mjs';
 import { webhookIngest } from './webhook-ingest.bench.mjs';
 
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -44,7 +45,7 @@ let problems = 0;
 try {
   // `pnpm bench inbox` runs only the benchmarks whose name contains one of the words given.
   const only = process.argv.slice(2).map((w) => w.toLowerCase());
-  const all = [campaignDispatch, authOverhead, webhookIngest, inboxList, contacts, analytics];
+  const all = [campaignDispatch, authOverhead, webhookIngest, inboxList, contacts, analytics, sockets];
   const chosen = all.filter((b) => only.length === 0 || only.some((w) => b.name.toLowerCase().includes(w)));
   for (const bench of chosen) {
     const r = await bench({ product, databaseUrl: db.url });
