@@ -11,7 +11,8 @@ import {
   REPORT_FREQUENCIES,
   type ReportFrequency,
 } from './analytics';
-import { DEFAULT_TIME_ZONE } from './limits';
+import { addDays } from './rules/date-range';
+import { startOfDayIn, todayIn } from './rules/dates';
 import { VALIDATION_MESSAGES } from './rules/validation';
 
 export const REPORT_NAME_MAX = 120;
@@ -40,13 +41,6 @@ export const REPORT_FREQUENCY_ADJECTIVES: Record<ReportFrequency, string> = {
   MONTHLY: 'mensual',
 };
 
-/** A calendar day, as the company's time zone names it. */
-interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
-
 /** The period a report covers, [start, end), and the one just before it (for the changes), [previousStart, start). */
 export interface ReportPeriod {
   start: Date;
@@ -59,75 +53,15 @@ export interface ReportPeriod {
   lastDay: string;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  const cached = dayFormatters.get(timeZone);
-  if (cached) return cached;
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-  } catch {
-    // A bad company time-zone setting must not stop every report: the product default decides its days.
-    return timeZone === DEFAULT_TIME_ZONE ? formatterFor('UTC') : formatterFor(DEFAULT_TIME_ZONE);
-  }
-  dayFormatters.set(timeZone, formatter);
-  return formatter;
-}
-
-/** The zone's offset from UTC (ms) at an instant. */
-function offsetAt(ms: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-function dayAt(now: Date, timeZone: string): Day {
-  const local = new Date(now.getTime() + offsetAt(now.getTime(), timeZone));
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
-}
-
-/** A day moved by `days` (negative goes back); months and years roll over as the calendar does. */
-function shiftDays(d: Day, days: number): Day {
-  const moved = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
-}
-
-function shiftMonths(d: Day, months: number): Day {
-  const moved = new Date(Date.UTC(d.year, d.month - 1 + months, 1));
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: 1 };
-}
-
-/**
- * The first instant of a calendar day in the zone. Twice: the offset at the first guess can differ from the one
- * at the answer across a change of offset; a day whose midnight does not exist (a DST jump at 00:00) starts at
- * the first instant after the jump.
- */
-function startOf(d: Day, timeZone: string): Date {
-  const wall = Date.UTC(d.year, d.month - 1, d.day);
-  const first = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(first, timeZone));
-}
-
+// Days are local-midnight Dates (rules/dates.ts): the calendar day in the company's zone, whose instants
+// startOfDayIn gives (a bad zone setting falls back to the product default there, as everywhere).
 const pad = (n: number): string => String(n).padStart(2, '0');
-const isoDay = (d: Day): string => `${d.year}-${pad(d.month)}-${pad(d.day)}`;
+const isoDay = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** 0 = Monday … 6 = Sunday. */
-function weekday(d: Day): number {
-  return (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7;
-}
+const weekday = (d: Date): number => (d.getDay() + 6) % 7;
+
+const monthsBefore = (d: Date, months: number): Date => new Date(d.getFullYear(), d.getMonth() - months, 1);
 
 /**
  * The period whose report is due at `now` in the company's `timeZone`, or null when none is: DAILY covers
@@ -136,32 +70,32 @@ function weekday(d: Day): number {
  * period's key makes the repeats no-ops.
  */
 export function reportPeriod(frequency: ReportFrequency, now: Date, timeZone: string): ReportPeriod | null {
-  const today = dayAt(now, timeZone);
-  let first: Day;
-  let previous: Day;
+  const today = todayIn(timeZone, now);
+  let first: Date;
+  let previous: Date;
   let key: string;
   if (frequency === 'DAILY') {
-    first = shiftDays(today, -1);
-    previous = shiftDays(today, -2);
+    first = addDays(today, -1);
+    previous = addDays(today, -2);
     key = isoDay(first);
   } else if (frequency === 'WEEKLY') {
     if (weekday(today) !== 0) return null;
-    first = shiftDays(today, -7);
-    previous = shiftDays(today, -14);
+    first = addDays(today, -7);
+    previous = addDays(today, -14);
     key = isoDay(first);
   } else {
-    if (today.day !== 1) return null;
-    first = shiftMonths(today, -1);
-    previous = shiftMonths(today, -2);
+    if (today.getDate() !== 1) return null;
+    first = monthsBefore(today, 1);
+    previous = monthsBefore(today, 2);
     key = isoDay(first).slice(0, 7);
   }
   return {
-    start: startOf(first, timeZone),
-    end: startOf(today, timeZone),
-    previousStart: startOf(previous, timeZone),
+    start: startOfDayIn(first, timeZone),
+    end: startOfDayIn(today, timeZone),
+    previousStart: startOfDayIn(previous, timeZone),
     key,
     firstDay: isoDay(first),
-    lastDay: isoDay(shiftDays(today, -1)),
+    lastDay: isoDay(addDays(today, -1)),
   };
 }
 
