@@ -646,10 +646,13 @@ describe('live upkeep and rebuild', () => {
           ]),
         ),
       );
+    // The hourly counters of one hour may sit in several slots (one per writing connection): the sums are the figures.
     const hourly = () =>
-      ds.query(`SELECT * FROM analytics_hourly WHERE "companyId" = $1 ORDER BY "channelId", hour`, [
-        companyId,
-      ]);
+      ds.query(
+        `SELECT "channelId", hour, sum(inbound)::int AS inbound, sum(outbound)::int AS outbound FROM analytics_hourly
+          WHERE "companyId" = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+        [companyId],
+      );
     const openDays = () =>
       ds.query(
         `SELECT * FROM analytics_open_days WHERE "companyId" = $1 ORDER BY day, "openUntil", "channelId", "agentId"`,

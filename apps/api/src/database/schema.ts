@@ -34,6 +34,7 @@ export interface AnalyticsAgentHourly {
   companyId: number;
   hour: Timestamp;
   messages: Generated<number>;
+  slot: Generated<number>;
   userId: number;
 }
 
@@ -69,6 +70,7 @@ export interface AnalyticsHourly {
   hour: Timestamp;
   inbound: Generated<number>;
   outbound: Generated<number>;
+  slot: Generated<number>;
 }
 
 export interface AnalyticsOpenDays {

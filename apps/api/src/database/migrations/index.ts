@@ -26,6 +26,7 @@ import { Analytics1768000000000 } from './1768000000000-analytics';
 import { ReportRecipients1768000000100 } from './1768000000100-report-recipients';
 import { Boards1768000000200 } from './1768000000200-boards';
 import { type Sealer, SealSecretsAtRest1768000000700 } from './1768000000700-seal-secrets-at-rest';
+import { AnalyticsHourlySlots1768000000800 } from './1768000000800-analytics-hourly-slots';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   ReportRecipients1768000000100,
   Boards1768000000200,
   SealSecretsAtRest1768000000700,
+  AnalyticsHourlySlots1768000000800,
 ];
 
 /** The migrations, the ones that seal secrets given the application's key (null: none, see their comments). */
