@@ -411,7 +411,7 @@ export function scanRelations(srcDir: string, schema: SchemaFacts): Relation[] {
 }
 
 export function scanSource(file: string, text: string, schema: SchemaFacts): Relation[] {
-  // Only files that relate tables at all are parsed: the scan stays well under a second.
+  // Only files that relate tables at all are parsed (27 of the source today).
   if (!/Join\(|whereRef\(|\bJOIN\b/.test(text)) return [];
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   return [...kyselyRelations(file, source, schema), ...sqlRelations(file, source, schema)];
