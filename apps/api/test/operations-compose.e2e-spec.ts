@@ -30,7 +30,7 @@ interface ComposeFile {
   volumes: Record<string, unknown>;
 }
 
-// Compose resolves YAML merge keys and anchors; so does this parse.
+// Compose resolves YAML anchors and merge keys (api-1 and api-2 are the x-api block); so does this parse.
 const compose = parse(read('docker/compose.yaml'), { merge: true }) as ComposeFile;
 const caddyfile = read('docker/Caddyfile');
 const dockerfile = read('docker/Dockerfile');
