@@ -263,18 +263,23 @@ describe('queries within one company', () => {
 
   it("finds every row that points at another row in that row's company", async () => {
     // The foreign keys the check above trusts: between two tables that both carry companyId, no row may point at
-    // another company's row. Checked on whatever the run's database holds (demo data and earlier suites' rows).
+    // another company's row. Checked on whatever the run's database holds (demo data and earlier suites' rows): a
+    // test that plants such a row to check a query's defence removes it afterwards.
     const pairs = schema.foreignKeys.filter(
       (fk) => schema.tenant.has(fk.table) && schema.tenant.has(fk.refTable) && fk.refTable !== fk.table,
     );
     expect(pairs.length).toBeGreaterThan(20);
     const crossing: string[] = [];
     for (const fk of pairs) {
-      const rows = await testSql().query(
-        `SELECT count(*)::int AS n FROM "${fk.table}" x JOIN "${fk.refTable}" p ON p."${fk.refColumn}" = x."${fk.column}"
+      const rows: Array<{ n: number; example: string | null }> = await testSql().query(
+        `SELECT count(*)::int AS n,
+                min(format('%s of company %s', left(row_to_json(x)::text, 160), p."companyId")) AS example
+           FROM "${fk.table}" x JOIN "${fk.refTable}" p ON p."${fk.refColumn}" = x."${fk.column}"
           WHERE p."companyId" IS DISTINCT FROM x."companyId"`,
       );
-      if (rows[0].n > 0) crossing.push(`${fk.table}.${fk.column} → ${fk.refTable}: ${rows[0].n}`);
+      const found = rows[0];
+      if (found && found.n > 0)
+        crossing.push(`${fk.table}.${fk.column} → ${fk.refTable}: ${found.n} (${found.example})`);
     }
     expect(crossing).toEqual([]);
   });
