@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './app-config';
 
@@ -84,6 +85,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, ENCRYPTION_KEY_PREVIOUS: 'short' }, dir())).toThrow(
       /ENCRYPTION_KEY_PREVIOUS/,
     );
+  });
+
+  it('gives Express a hop count for a numeric TRUST_PROXY, and names or addresses as they are', () => {
+    const trusts = (value: string | undefined) => {
+      const app = express();
+      app.set('trust proxy', loadConfig({ TRUST_PROXY: value }, dir()).trustProxy);
+      const trust = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+      return [trust('10.0.0.2', 0), trust('10.0.0.3', 1), trust('127.0.0.1', 0)];
+    };
+    // One proxy in front: its address is trusted, the one it names (the client) is not.
+    expect(trusts('1')).toEqual([true, false, true]);
+    expect(trusts('uniquelocal')).toEqual([true, true, false]);
+    expect(trusts('loopback')).toEqual([false, false, true]);
+    expect(trusts(undefined)).toEqual([false, false, false]);
+    expect(trusts('false')).toEqual([false, false, false]);
   });
 
   it('turns the dev outbox off when SMTP is configured, and always in production', () => {

@@ -21,7 +21,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   mailFrom: string;
   appUrl: string;
-  trustProxy: string | false;
+  /** Express `trust proxy`: a hop count, or addresses and names (`loopback`, `uniquelocal`, CIDRs); false for none. */
+  trustProxy: number | string | false;
   rateLimitWindowSeconds: number;
   rateLimitAccountMax: number;
   rateLimitIpMax: number;
@@ -282,6 +283,15 @@ function readWhatsappLinking(env: Env): WhatsappLinkingConfig {
   };
 }
 
+/**
+ * TRUST_PROXY as Express takes it. A hop count must reach Express as a number: the string '1' would be read as an
+ * address list naming no proxy, and every client would then share the proxy's address in the per-IP limits.
+ */
+function readTrustProxy(raw: string | undefined): number | string | false {
+  if (!raw || raw === 'false') return false;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const nodeEnvRaw = env.NODE_ENV?.trim() || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -316,7 +326,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       readUrl(env, 'ONBOARDING_VIDEO_URL', ['http:', 'https:']) ?? `${appUrl.replace(/\/$/, '')}/help`,
     ),
     appUrl: appUrl.replace(/\/$/, ''),
-    trustProxy: trustProxyRaw && trustProxyRaw !== 'false' ? trustProxyRaw : false,
+    trustProxy: readTrustProxy(trustProxyRaw),
     rateLimitWindowSeconds: readInt(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400),
     rateLimitAccountMax: readInt(env, 'RATE_LIMIT_ACCOUNT_MAX', 5, 1, 1000),
     rateLimitIpMax: readInt(env, 'RATE_LIMIT_IP_MAX', 30, 1, 100000),

@@ -96,6 +96,8 @@ describe('UsersRepository: the team', () => {
       spaces: [],
       workingHours: null,
     });
+    // The planted cross-company reference goes: tenancy-schema.e2e-spec.ts finds any left in the run's database.
+    await db.updateTable('users').set({ locationId: null }).where('id', '=', bare.id).execute();
   });
 
   it('reads an edit target with its space ids in order, only in its company', async () => {

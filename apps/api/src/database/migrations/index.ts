@@ -27,6 +27,7 @@ import { ReportRecipients1768000000100 } from './1768000000100-report-recipients
 import { Boards1768000000200 } from './1768000000200-boards';
 import { type Sealer, SealSecretsAtRest1768000000700 } from './1768000000700-seal-secrets-at-rest';
 import { AnalyticsHourlySlots1768000000800 } from './1768000000800-analytics-hourly-slots';
+import { ChannelsCompanyIndex1768500000000 } from './1768500000000-channels-company-index';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   Boards1768000000200,
   SealSecretsAtRest1768000000700,
   AnalyticsHourlySlots1768000000800,
+  ChannelsCompanyIndex1768500000000,
 ];
 
 /** The migrations, the ones that seal secrets given the application's key (null: none, see their comments). */
