@@ -153,9 +153,13 @@ export class CampaignsService {
   /** Who the tags reach now on the channel: valid numbers only, one per contact. */
   async audience(
     user: AuthUser,
-    input: { channelId: number; tagsIds: number[]; conjunction?: string | null },
+    input: { channelId: number; templateId?: number | null; tagsIds: number[]; conjunction?: string | null },
   ): Promise<{ recipients: number }> {
-    const { members } = await this.audienceOf(user, input);
+    const { channel, members } = await this.audienceOf(user, input);
+    // The template does not change who receives it, but one that is not the company's is still bad input.
+    if (input.templateId !== null && input.templateId !== undefined) {
+      await this.offeredTemplate(user, channel, input.templateId);
+    }
     return { recipients: members.length };
   }
 
