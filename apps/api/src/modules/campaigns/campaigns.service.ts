@@ -188,11 +188,15 @@ export class CampaignsService {
     user: AuthUser,
     query: { providerId?: string | null; channelId?: number | null },
   ): Promise<AccountStatusView> {
-    if (query.channelId) return this.readAccountStatus(await this.campaignChannel(user, query.channelId));
     const providerId = query.providerId?.trim() ?? '';
-    const channelId = providerId
+    const byProvider = providerId
       ? await this.campaigns.channelIdByProviderId(user.companyId, providerId)
       : undefined;
+    // A providerId names one of the company's numbers, and the same one as channelId when both are given.
+    if (providerId && (byProvider === undefined || (query.channelId && byProvider !== query.channelId))) {
+      throw AppException.validation('providerId', CAMPAIGN_MESSAGES.channelNotFound);
+    }
+    const channelId = query.channelId || byProvider;
     if (channelId === undefined) {
       throw AppException.validation('providerId', CAMPAIGN_MESSAGES.channelNotFound);
     }
