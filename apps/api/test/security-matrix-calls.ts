@@ -278,9 +278,14 @@ export class ValueMaker {
   /** Id fields met while building (path → kind), to tell a call that names rows from one that names none. */
   readonly idFields: Array<{ path: string; kind: RowKind }> = [];
 
+  /**
+   * @param foreign one id field (by path) that names a row of another tenant while every other field names the
+   * caller's own rows: the other ids cannot stop the call before that field's check.
+   */
   constructor(
     private readonly operation: Operation,
     private readonly tenant: Tenant,
+    private readonly foreign?: { path: string; tenant: Tenant },
   ) {}
 
   idKind(name: string, path: string[]): RowKind {
@@ -307,8 +312,9 @@ export class ValueMaker {
     }
     if (FOREIGN_STRING_IDS.has(name) || !isIdName(name)) return null;
     const kind = this.idKind(name, path);
-    this.idFields.push({ path: path.join('.'), kind });
-    return this.tenant.ids[kind];
+    const at = path.join('.');
+    this.idFields.push({ path: at, kind });
+    return (this.foreign?.path === at ? this.foreign.tenant : this.tenant).ids[kind];
   }
 
   /**

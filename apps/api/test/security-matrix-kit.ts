@@ -200,7 +200,8 @@ export async function seedTenant(
       JSON.stringify([{ type: 'BODY', text: keep(secret('TextoPlantilla')) }]),
     ],
   );
-  const surveyOption = 1;
+  // Option ids come from one sequence for every company (migration survey-option-ids).
+  const [{ surveyOption }] = await db.query(`SELECT nextval('survey_option_ids')::int AS "surveyOption"`);
   const surveyConfig = await one(
     `INSERT INTO survey_configs (id, "companyId", "channelId", "initText", options) VALUES ($1, $2, $3, $4, $5)`,
     [
