@@ -398,6 +398,10 @@ describe('(c) with another company’s ids in every id field', () => {
         }
       }
     }
+    // Queries are not followed by a snapshot each; none of them may have changed anything either.
+    const final = await tenantSnapshot(db, B.companyId);
+    const changed = Object.keys(before).filter((table) => before[table] !== final[table]);
+    if (changed.length > 0) faults.push(`a query changed B's ${changed.join(', ')}`);
     count('(c) single-field calls refused for another field (inconclusive)', inconclusive.length);
     if (process.env.MATRIX_SUMMARY) console.info('inconclusive', inconclusive);
     expect(faults).toEqual([]);
