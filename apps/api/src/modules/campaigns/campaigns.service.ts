@@ -153,9 +153,13 @@ export class CampaignsService {
   /** Who the tags reach now on the channel: valid numbers only, one per contact. */
   async audience(
     user: AuthUser,
-    input: { channelId: number; tagsIds: number[]; conjunction?: string | null },
+    input: { channelId: number; templateId?: number | null; tagsIds: number[]; conjunction?: string | null },
   ): Promise<{ recipients: number }> {
-    const { members } = await this.audienceOf(user, input);
+    const { channel, members } = await this.audienceOf(user, input);
+    // The template does not change who receives it, but one that is not the company's is still bad input.
+    if (input.templateId !== null && input.templateId !== undefined) {
+      await this.offeredTemplate(user, channel, input.templateId);
+    }
     return { recipients: members.length };
   }
 
@@ -184,11 +188,15 @@ export class CampaignsService {
     user: AuthUser,
     query: { providerId?: string | null; channelId?: number | null },
   ): Promise<AccountStatusView> {
-    if (query.channelId) return this.readAccountStatus(await this.campaignChannel(user, query.channelId));
     const providerId = query.providerId?.trim() ?? '';
-    const channelId = providerId
+    const byProvider = providerId
       ? await this.campaigns.channelIdByProviderId(user.companyId, providerId)
       : undefined;
+    // A providerId names one of the company's numbers, and the same one as channelId when both are given.
+    if (providerId && (byProvider === undefined || (query.channelId && byProvider !== query.channelId))) {
+      throw AppException.validation('providerId', CAMPAIGN_MESSAGES.channelNotFound);
+    }
+    const channelId = query.channelId || byProvider;
     if (channelId === undefined) {
       throw AppException.validation('providerId', CAMPAIGN_MESSAGES.channelNotFound);
     }

@@ -1,4 +1,10 @@
-import { type ContactsPage, type ConversationView, DEFAULT_TIME_ZONE, PAGE_SIZES } from '@crm/shared';
+import {
+  CONVERSATION_MESSAGES,
+  type ContactsPage,
+  type ConversationView,
+  DEFAULT_TIME_ZONE,
+  PAGE_SIZES,
+} from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -48,10 +54,34 @@ export class ClientsService {
     return { client, channel };
   }
 
+  /**
+   * The filter's channels, tags and users are the caller's company's: another company's id is bad input (400 on
+   * its field), as everywhere else a row is named. The lists filter by the company anyway, so the check may run
+   * beside them: it decides only whether the answer is the page or the refusal.
+   */
+  async checkFilterIds(user: AuthUser, input: ConversationsFilterInput): Promise<void> {
+    const named: Array<[string, 'channels' | 'tags' | 'users', number[]]> = [
+      ['channelsIds', 'channels', input.channelsIds ?? []],
+      ['tagsIds', 'tags', input.tagsIds ?? []],
+      ['agentId', 'users', input.agentId ? [input.agentId] : []],
+      ['agentIdIn', 'users', input.agentIdIn ?? []],
+      ['groupAdminId', 'users', input.groupAdminId ? [input.groupAdminId] : []],
+    ];
+    const distinct = named.map(([, , ids]) => [...new Set(ids)]);
+    const owned = await Promise.all(
+      named.map(([, table], i) => this.conversations.countOwned(table, user.companyId, distinct[i])),
+    );
+    const foreign = named.findIndex((_, i) => owned[i] !== distinct[i].length);
+    if (foreign !== -1) throw AppException.validation(named[foreign][0], CONVERSATION_MESSAGES.filterValue);
+  }
+
   /** 02 §2, §5, §6, §7: the conversation list, newest activity first, keyset-paginated. */
   async list(user: AuthUser, input: ConversationsFilterInput): Promise<ConversationPage> {
     const first = input.first ?? PAGE_SIZES.list;
-    const rows = await this.conversations.listPage(user, input);
+    const [rows] = await Promise.all([
+      this.conversations.listPage(user, input),
+      this.checkFilterIds(user, input),
+    ]);
     const page = rows.slice(0, first);
     const last = page[page.length - 1];
     return {
@@ -67,6 +97,7 @@ export class ClientsService {
     const [rows, timeZone] = await Promise.all([
       this.conversations.reportPage(user, input),
       this.timeZone(user.companyId),
+      this.checkFilterIds(user, input),
     ]);
     const page = rows.slice(0, first);
     const last = page[page.length - 1];

@@ -356,6 +356,22 @@ export class ConversationsRepository {
     return (await conversationListStatement(viewer, input).execute(this.db)).rows;
   }
 
+  /** How many of `ids` (no repetitions) are the company's rows in `table`. */
+  async countOwned(
+    table: 'channels' | 'tags' | 'users',
+    companyId: number,
+    ids: readonly number[],
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
+    const row = await this.db
+      .selectFrom(table as 'channels')
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+      .where('id', 'in', [...ids])
+      .where('companyId', '=', companyId)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
   /** A page of the contacts report plus one row, newest first by the chosen date. */
   async reportPage(viewer: ListViewer, input: ConversationsFilterInput): Promise<ContactReportRecord[]> {
     return (await contactsReportStatement(viewer, input).execute(this.db)).rows;

@@ -76,6 +76,11 @@ export class ContactExportService {
     return { keys: columns.map((c) => c.key), titles: [...columns.map((c) => c.title), EXTRA_TITLE] };
   }
 
+  /** Refuses a filter naming another company's rows, before the download's headers go out. */
+  checkFilter(user: AuthUser, filter: ConversationsFilterInput): Promise<void> {
+    return this.clients.checkFilterIds(user, filter);
+  }
+
   /** Every report row matching the filters, page by page on the keyset cursor. */
   async *rows(user: AuthUser, filter: ConversationsFilterInput): AsyncGenerator<ContactReportRow[]> {
     const timeZone = await this.clients.timeZone(user.companyId);

@@ -117,6 +117,7 @@ export class ContactsController {
       });
     }
     const { format, ...filter } = input;
+    await this.exporter.checkFilter(user, filter);
     res.status(200);
     res.setHeader('Content-Type', CONTENT_TYPES[format]);
     res.setHeader('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAMES[format]}"`);

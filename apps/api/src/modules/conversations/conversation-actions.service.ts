@@ -48,6 +48,11 @@ export class ConversationActionsService {
 
   async removeTag(user: AuthUser, clientId: number, tagId: number): Promise<ConversationView> {
     await this.clients.getVisible(user, clientId);
+    // Taking off a tag deleted meanwhile is harmless (an open inbox may still show it); another company's tag is
+    // bad input, not a removal that happened to find nothing.
+    const tag = await this.tags.owner(tagId);
+    if (tag && tag.companyId !== user.companyId)
+      throw AppException.validation('tagId', TAG_MESSAGES.notFound);
     await this.conversations.removeTag(clientId, tagId);
     return this.emitTags(clientId);
   }

@@ -176,6 +176,13 @@ export class MessageBotsService implements InboundAutomationStep, OnModuleInit {
     user: AuthUser,
     by: { channelId?: number | null; templateId?: number | null },
   ): Promise<MessageBotConfigView[]> {
+    // Another company's template is bad input, even beside a channel: an empty list would answer for it.
+    if (by.templateId != null) {
+      const template = await this.bots.template(by.templateId);
+      if (!template || template.companyId !== user.companyId) {
+        throw AppException.validation('templateId', MESSAGE_BOT_MESSAGES.templateNotFound);
+      }
+    }
     if (by.channelId != null) {
       await this.channelOf(user, by.channelId);
       return this.bots.byChannel(by.channelId);

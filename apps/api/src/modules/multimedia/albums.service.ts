@@ -46,6 +46,9 @@ export class AlbumsService {
     let parentId: number | null = null;
     if (scope.parentId !== null && scope.parentId !== undefined) {
       const parent = await this.usable(user, scope.parentId, 'parentId');
+      // As when creating: a space sent beside the parent must be the parent's.
+      if (scope.spaceId !== null && scope.spaceId !== undefined && scope.spaceId !== parent.spaceId)
+        throw AppException.validation('spaceId', MULTIMEDIA_MESSAGES.albumOfOtherSpace);
       spaceId = parent.spaceId;
       parentId = parent.id;
     } else {

@@ -75,6 +75,9 @@ export class QuickAnswersService {
     upload: SpooledFile | null,
   ): Promise<QuickAnswerModel> {
     const current = await this.get(user, input.id);
+    // An answer stays in its space; a spaceId sent along must still be one the user may use.
+    if (input.spaceId !== null && input.spaceId !== undefined)
+      await resolveSpaceId(this.spaces, user, input.spaceId);
     const shortcut = this.shortcutOf(input);
     const removeFile = input.removeFile === true || input.removeFile === 'true';
     const keepsFile = upload !== null || (!removeFile && current.file !== null);

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import type { Executor } from '../../database/kysely';
 import { RealtimeService } from '../../realtime/realtime.service';
+import { ChannelsService } from '../channels/channels.service';
 import { templateView } from './template-view';
 import { TemplatesRepository } from './templates.repository';
 
@@ -28,6 +29,7 @@ export class TemplatesService {
   constructor(
     private readonly templates: TemplatesRepository,
     private readonly realtime: RealtimeService,
+    private readonly channels: ChannelsService,
   ) {}
 
   /** whatsappTemplates(channelId, status): outside the reply window the composer offers only the accepted ones. */
@@ -36,6 +38,10 @@ export class TemplatesService {
     channelId: number | null | undefined,
     status: string | null | undefined,
   ): Promise<TemplateView[]> {
+    // Another company's channel is bad input (400 on channelId), as everywhere a channel is named: an empty list
+    // would answer for it as if it were the caller's.
+    if (channelId !== null && channelId !== undefined)
+      await this.channels.getForCompany(user.companyId, channelId);
     const rows = await this.templates.list(user.companyId, {
       channelId: channelId ?? null,
       status: status ?? null,
