@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { Options } from 'pino-http';
 import type { AppConfig } from '../../config/app-config';
-import type { AuthUser } from '../auth-user';
 import { logSink, usePrettyOutput } from './log-sink';
 import { requestIdFor } from './request-id';
 
@@ -38,7 +37,7 @@ const REDACTED = [
   ].flatMap((key) => [key, `*.${key}`]),
 ];
 
-type Request = IncomingMessage & { user?: AuthUser; originalUrl?: string };
+type Request = IncomingMessage & { originalUrl?: string };
 
 // nestjs-pino mounts its middleware for the paths excluded from the /api prefix, and Nest itself mounts it again
 // for the wildcard ones (/webhooks/*): a request passing it twice must still make one line.
@@ -51,7 +50,7 @@ function loggedAlready(req: IncomingMessage): boolean {
 
 /**
  * nestjs-pino's options: one JSON line per request (its id, method, path, status, duration, and the user and
- * company when signed in), the request id from a well-formed X-Request-Id or a new UUID, echoed in the answer;
+ * company when signed in, see RequestUserLogInterceptor), the request id from a well-formed X-Request-Id or a new UUID, echoed in the answer;
  * every other line logged while the request runs carries the same `reqId` (also in the jobs it enqueues, see
  * JobQueueService). HTTP-platform agnostic: only Node's own request and response are touched.
  */
@@ -71,7 +70,6 @@ export function loggerParams(config: AppConfig): Params {
     quietReqLogger: true,
     autoLogging: { ignore: loggedAlready },
     customAttributeKeys: { responseTime: 'durationMs' },
-    customProps: (req) => (req.user ? { userId: req.user.id, companyId: req.user.companyId } : {}),
     customLogLevel: (req, res, error) => {
       const probe = PROBE_PATHS.has(pathOf(req.originalUrl ?? req.url));
       // A probe's 503 repeats every few seconds while the database is away: a warning, not an error each time.
@@ -92,5 +90,6 @@ export function loggerParams(config: AppConfig): Params {
       res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
     },
   };
-  return { pinoHttp: [options, logSink] };
+  // The user and company come from RequestUserLogInterceptor (after the guards), also on the completion line.
+  return { pinoHttp: [options, logSink], assignResponse: true };
 }
