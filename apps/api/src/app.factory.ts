@@ -6,6 +6,7 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { Logger } from 'nestjs-pino';
 import { publishesApiSchema, setupApiDocs } from './api-docs';
 import { AppModule } from './app.module';
 import { toErrorBody } from './common/errors/all-exceptions.filter';
@@ -18,7 +19,16 @@ import { DemoSeedService } from './demo/demo-seed.service';
 import { UPLOADS_PATH } from './providers/storage/file-storage.service';
 import { servedTypeOfName, setServedFileHeaders } from './providers/storage/served-file';
 
-const API_PREFIXES = ['/api', '/graphql', '/socket.io', '/webhooks', '/uploads'];
+// Issue 22: the probes and the metrics live outside /api, where load balancers and Prometheus look for them.
+const OPERATIONS_PATHS = ['health', 'ready', 'metrics'];
+const API_PREFIXES = [
+  '/api',
+  '/graphql',
+  '/socket.io',
+  '/webhooks',
+  '/uploads',
+  ...OPERATIONS_PATHS.map((p) => `/${p}`),
+];
 
 function isApiPath(path: string): boolean {
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
@@ -28,8 +38,10 @@ function isApiPath(path: string): boolean {
 export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, databaseUrl), {
     bodyParser: false,
-    logger: config.nodeEnv === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    // Nest's own lines wait for pino (JSON lines, LOG_LEVEL) instead of going out in Nest's format.
+    bufferLogs: true,
   });
+  app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // API answers are per-user and mostly POSTs: hashing every body for an ETag nobody revalidates is wasted work.
@@ -59,7 +71,12 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     res.status(status).json(body);
   });
   app.setGlobalPrefix('api', {
-    exclude: ['graphql', { path: 'webhooks/{*path}', method: RequestMethod.ALL }],
+    exclude: [
+      'graphql',
+      { path: 'webhooks/{*path}', method: RequestMethod.ALL },
+      // /api/health is declared with its prefix: 'health' alone now names the liveness probe.
+      ...[...OPERATIONS_PATHS, 'api/health'].map((path) => ({ path, method: RequestMethod.GET })),
+    ],
   });
   // Uploaded media: public by unguessable key, because providers download it without credentials. Served inert:
   // the type is the one its stored name was given from its bytes, documents are attachments, and nothing runs.

@@ -7,6 +7,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { publishesApiSchema } from './api-docs';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { PermissionsGuard } from './common/guards/permissions.guard';
+import { ObservabilityModule } from './common/observability/observability.module';
 import { AppValidationPipe } from './common/pipes/app-validation.pipe';
 import { withPhonePrivacy } from './common/privacy/phone-privacy.middleware';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
@@ -62,6 +63,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
+        ObservabilityModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl),
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,

@@ -21,7 +21,11 @@ const PUBLIC_HANDLERS = [
   // Issue 19: plan prices are shown on /select-plan before and after sign-in.
   'BillingController.pricing',
   'DevOutboxController.outbox',
+  // Issue 22: probes and metrics (/metrics checks loopback or METRICS_TOKEN itself).
   'HealthController.health',
+  'HealthController.live',
+  'HealthController.ready',
+  'MetricsController.scrape',
   // Issue 19: the sign-up record before the account exists (keyed by its random id, or limited per address).
   'OnboardingController.get',
   'OnboardingController.set',

@@ -18,8 +18,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a loopback port, against the run's PostgreSQL, with a stub web build. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real application on a loopback port, against the run's PostgreSQL (or `databaseUrl`), with a stub web
+ * build.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  databaseUrl: string = inject('databaseUrl'),
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-api-app-'));
   const webDist = join(dataDir, 'web');
   mkdirSync(webDist, { recursive: true });
@@ -37,7 +43,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     dataDir,
   );
-  const app = await createApp(config, inject('databaseUrl'));
+  const app = await createApp(config, databaseUrl);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -13,7 +13,7 @@ export interface InboxTestApp extends TestApp {
  * The app with its WhatsApp sends going to a fake Graph API that answers each with a fresh id, so no job is left
  * retrying against the real one for the next suite to find. close() first lets this suite's sends finish.
  */
-export async function startInboxTestApp(): Promise<InboxTestApp> {
+export async function startInboxTestApp(env: Record<string, string> = {}): Promise<InboxTestApp> {
   const graph = await FakeProviderServer.start({
     status: 200,
     body: (n: number) => ({
@@ -22,7 +22,7 @@ export async function startInboxTestApp(): Promise<InboxTestApp> {
       messages: [{ id: `wamid.FAKE-${Date.now()}-${n}` }],
     }),
   });
-  const t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0` });
+  const t = await startTestApp({ JOB_POLL_MS: '50', WHATSAPP_GRAPH_URL: `${graph.url}/v23.0`, ...env });
   const ds = testSql();
   return {
     ...t,

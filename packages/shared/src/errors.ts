@@ -54,6 +54,8 @@ export const ERROR_CATALOGUE = {
     userMessage: 'Espera 60 segundos antes de solicitar un nuevo código.',
   },
   INTERNAL_ERROR: { status: 500, userMessage: GENERIC_ERROR_MESSAGE },
+  // GET /ready: the database does not answer or a migration is not applied (issue 22, for load balancers).
+  SERVICE_NOT_READY: { status: 503, userMessage: 'El servicio no está disponible por el momento.' },
   INVALID_SIGNATURE: { status: 401, userMessage: 'La firma de la solicitud no es válida.' },
 
   // 01 §8 Registration and onboarding.

@@ -127,4 +127,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' }, dir())).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' }, dir())).toThrow(/S3_ENDPOINT/);
   });
+
+  it('logs at info, at warn under tests, and refuses an unknown LOG_LEVEL or a short METRICS_TOKEN (issue 22)', () => {
+    expect(loadConfig({}, dir()).logLevel).toBe('info');
+    expect(loadConfig({ NODE_ENV: 'test' }, dir()).logLevel).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: ' Debug ' }, dir()).logLevel).toBe('debug');
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' }, dir())).toThrow(ConfigError);
+    expect(loadConfig({}, dir()).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(24) }, dir()).metricsToken).toBe('m'.repeat(24));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' }, dir())).toThrow(/METRICS_TOKEN/);
+  });
 });

@@ -63,7 +63,14 @@ export interface AppConfig {
   onboardingVideoUrl: string;
   /** Issue 19: how a WhatsApp number is linked (neither provider set: the sandbox linking). */
   whatsappLinking: WhatsappLinkingConfig;
+  /** Issue 22: pino's level (LOG_LEVEL); 'warn' under tests so their output stays readable, 'info' otherwise. */
+  logLevel: LogLevel;
+  /** Issue 22: METRICS_TOKEN, the bearer token that opens GET /metrics to other machines; null: loopback only. */
+  metricsToken: string | null;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface WhatsappLinkingConfig {
   /** 360dialog Connect, when DIALOG360_PARTNER_ID and DIALOG360_PARTNER_API_KEY are set. */
@@ -214,6 +221,22 @@ function readS3(env: Env): S3Config | null {
   if (!secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_BUCKET is set');
   const publicUrl = stripSlash(readUrl(env, 'S3_PUBLIC_URL', ['http:', 'https:']) ?? `${endpoint}/${bucket}`);
   return { endpoint, bucket, region, accessKeyId, secretAccessKey, publicUrl };
+}
+
+function readLogLevel(env: Env, nodeEnv: NodeEnv): LogLevel {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (!raw) return nodeEnv === 'test' ? 'warn' : 'info';
+  const level = LOG_LEVELS.find((l) => l === raw);
+  if (!level) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
+/** A token that guards volumes of every company: long enough not to be guessed. */
+function readMetricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN?.trim();
+  if (!raw) return null;
+  if (raw.length < 24) throw new ConfigError('METRICS_TOKEN', 'must be at least 24 characters');
+  return raw;
 }
 
 /** Issue 19: support's address for onboarding help requests; a plain address, checked at boot. */
@@ -370,5 +393,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     s3: readS3(env),
     stripe: readStripe(env),
     whatsappLinking: readWhatsappLinking(env),
+    logLevel: readLogLevel(env, nodeEnv),
+    metricsToken: readMetricsToken(env),
   };
 }

@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
 import {
   type BeforeApplicationShutdown,
   Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
+  type OnModuleInit,
 } from '@nestjs/common';
 import {
   type JobHelpers,
@@ -16,6 +18,8 @@ import {
   type WorkerEvents,
   Logger as WorkerLogger,
 } from 'graphile-worker';
+import { PinoLogger } from 'nestjs-pino';
+import { MetricsService } from '../common/observability/metrics.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_URL, type Executor } from '../database/kysely';
 import { JOB_NAMES, type JobPayloads } from './job-types';
@@ -67,6 +71,21 @@ const RECOVERY_GRACE_SECONDS = 60;
 const RECOVERY_INTERVAL_MS = 60_000;
 
 /**
+ * Issue 22: the id of the request that enqueued a job travels in its payload under this key (Graphile Worker has
+ * no metadata column), so its log lines — and the jobs it enqueues in turn — carry the same `reqId`. Handlers
+ * never see it.
+ */
+export const REQUEST_ID_KEY = '_requestId';
+
+function splitRequestId<T>(payload: T): { payload: T; requestId: string | undefined } {
+  if (payload === null || typeof payload !== 'object' || !(REQUEST_ID_KEY in payload)) {
+    return { payload, requestId: undefined };
+  }
+  const { [REQUEST_ID_KEY]: requestId, ...rest } = payload as Record<string, unknown>;
+  return { payload: rest as T, requestId: typeof requestId === 'string' ? requestId : undefined };
+}
+
+/**
  * Durable jobs on Graphile Worker (ARCHITECTURE rules 6 and 9): PostgreSQL only, jobs claimed with SKIP LOCKED so
  * several API instances share the work and never run one job twice at once, new jobs wake the workers through
  * LISTEN/NOTIFY with `jobPollMs` polling for delayed ones. On top of Graphile: typed payloads (`JobPayloads`),
@@ -78,7 +97,7 @@ const RECOVERY_INTERVAL_MS = 60_000;
  */
 @Injectable()
 export class JobQueueService<P extends object = JobPayloads>
-  implements OnApplicationBootstrap, BeforeApplicationShutdown
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('JobQueue');
   private readonly handlers = new Set<string>();
@@ -93,7 +112,21 @@ export class JobQueueService<P extends object = JobPayloads>
     private readonly jobs: JobsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
-  ) {}
+    private readonly log: PinoLogger,
+    private readonly metrics: MetricsService,
+  ) {
+    this.log.setContext('JobQueue');
+  }
+
+  onModuleInit(): void {
+    this.metrics.sampleJobQueueWith(() => this.jobs.queueSample());
+  }
+
+  /** The request id of the request (or job) running now: the `reqId` its log lines carry. */
+  private currentRequestId(): string | undefined {
+    const reqId: unknown = this.log.logger.bindings().reqId;
+    return typeof reqId === 'string' ? reqId : undefined;
+  }
 
   /** Declares the handler of a job name; services call this in `onModuleInit`. */
   register<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>): void {
@@ -118,9 +151,10 @@ export class JobQueueService<P extends object = JobPayloads>
     payload: P[N],
     options: EnqueueOptions = {},
   ): Promise<boolean> {
+    const requestId = this.currentRequestId();
     return this.jobs.add(options.db, {
       name,
-      payload,
+      payload: requestId === undefined ? payload : { ...payload, [REQUEST_ID_KEY]: requestId },
       runAt: options.runAt,
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       singletonKey: options.singletonKey,
@@ -205,41 +239,66 @@ export class JobQueueService<P extends object = JobPayloads>
   }
 
   /** One try of a job: what the handler's outcome means for Graphile. */
-  private async runTask<T>(
-    name: string,
-    handler: JobHandler<T>,
-    payload: T,
-    helpers: JobHelpers,
-  ): Promise<void> {
+  private runTask<T>(name: string, handler: JobHandler<T>, stored: T, helpers: JobHelpers): Promise<void> {
+    const { payload, requestId } = splitRequestId(stored);
     const job: JobInfo = {
       id: helpers.job.id,
       name,
       attempts: helpers.job.attempts,
       maxAttempts: helpers.job.max_attempts,
     };
+    // Every line logged while the job runs (ours, Nest's, Graphile's) carries the job and its request's id.
+    return this.log.runInContext(
+      async () => {
+        const started = performance.now();
+        const line = () => ({ attempt: job.attempts, durationMs: Math.round(performance.now() - started) });
+        try {
+          const outcome = await this.attempt(name, handler, payload, stored, job);
+          // A rescheduled wait (a send waiting for an earlier one) can repeat many times: debug only.
+          if (outcome === 'rescheduled') this.log.debug(line(), 'job rescheduled');
+          else this.log.info(line(), outcome === 'completed' ? 'job completed' : 'job failed for good');
+        } catch (error) {
+          // Graphile logs the error itself and retries with its backoff.
+          this.log.info(line(), 'job failed, Graphile Worker retries it');
+          throw error;
+        }
+      },
+      { bindings: { ...(requestId ? { reqId: requestId } : {}), job: name, jobId: job.id } },
+    );
+  }
+
+  /** What the handler's outcome means for Graphile; `stored` is the payload as queued (retries keep its id). */
+  private async attempt<T>(
+    name: string,
+    handler: JobHandler<T>,
+    payload: T,
+    stored: T,
+    job: JobInfo,
+  ): Promise<'completed' | 'failed' | 'rescheduled'> {
     try {
       await handler(payload, job);
+      return 'completed';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentJobError) {
         // Returning completes (deletes) the job: it never runs again.
         this.logger.warn(`job ${name}#${job.id} failed for good at attempt ${job.attempts}: ${message}`);
-        return;
+        return 'failed';
       }
       if (error instanceof RetryJobError) {
         if (error.countsAsAttempt && job.attempts >= job.maxAttempts) {
           this.logger.warn(
             `job ${name}#${job.id} failed for good after ${job.attempts} attempts: ${message}`,
           );
-          return;
+          return 'failed';
         }
         // Graphile's backoff is its own (e^attempts s): a given delay is a new job carrying the attempts made.
         await this.jobs.addRetry(
-          { name, payload, maxAttempts: job.maxAttempts },
+          { name, payload: stored, maxAttempts: job.maxAttempts },
           error.countsAsAttempt ? job.attempts : job.attempts - 1,
           error.delayMs,
         );
-        return;
+        return 'rescheduled';
       }
       // Anything else: Graphile retries with exponential backoff, and keeps the job as failed after the last try.
       throw error;

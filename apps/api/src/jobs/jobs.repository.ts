@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { Client } from 'pg';
+import type { JobQueueSample } from '../common/observability/metrics.service';
 import { DATABASE_URL, type Database, type Executor, InjectDatabase } from '../database/kysely';
 
 export interface NewJob {
@@ -83,6 +84,23 @@ export class JobsRepository {
       await sql`SELECT id FROM graphile_worker.reschedule_jobs(ARRAY[${rows[0].id}::bigint],
         attempts => ${attemptsMade}::int)`.execute(trx);
     });
+  }
+
+  /**
+   * Issue 22: the queue by task for the metrics: ready (due, free, attempts left), scheduled (later), running
+   * (locked; a try counts from its start), failed (out of attempts), and how long the oldest ready job has been due. One scan of the queue.
+   */
+  async queueSample(): Promise<JobQueueSample[]> {
+    const { rows } = await sql<JobQueueSample>`
+      SELECT task_identifier AS task,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= now())::int AS ready,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts < max_attempts AND run_at > now())::int AS scheduled,
+        count(*) FILTER (WHERE locked_at IS NOT NULL)::int AS running,
+        count(*) FILTER (WHERE locked_at IS NULL AND attempts >= max_attempts)::int AS failed,
+        extract(epoch FROM now() - min(run_at) FILTER (
+          WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= now()))::float8 AS "oldestReadySeconds"
+      FROM graphile_worker.jobs GROUP BY task_identifier ORDER BY task_identifier`.execute(this.db);
+    return rows;
   }
 
   /**

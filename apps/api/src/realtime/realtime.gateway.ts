@@ -13,6 +13,7 @@ import { type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { AuthUser } from '../common/auth-user';
 import { bearerToken } from '../common/http/bearer-token';
+import { MetricsService } from '../common/observability/metrics.service';
 import { seesPhoneNumbers } from '../common/privacy/phone-privacy';
 import { RealtimeService, sessionRoom } from './realtime.service';
 import { SOCKET_AUTHENTICATOR, type SocketAuthenticator } from './socket-authenticator';
@@ -40,10 +41,12 @@ export class RealtimeGateway implements OnGatewayInit {
   constructor(
     @Inject(SOCKET_AUTHENTICATOR) private readonly auth: SocketAuthenticator,
     private readonly realtime: RealtimeService,
+    private readonly metrics: MetricsService,
   ) {}
 
   afterInit(server: Server): void {
     this.realtime.attach(server);
+    this.metrics.countSocketsWith(() => server.of('/').sockets.size);
     server.use((socket, next) => {
       const token = handshakeToken(socket);
       if (!token) return next(new Error('UNAUTHORIZED'));

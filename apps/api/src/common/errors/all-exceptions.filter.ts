@@ -67,7 +67,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): unknown {
     const { status, body } = toErrorBody(exception);
-    if (status >= 500)
+    // A readiness refusal is an answer, not a failure of ours: its request line (a warning) says it.
+    const notReady = exception instanceof AppException && exception.code === 'SERVICE_NOT_READY';
+    if (status >= 500 && !notReady)
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
     if (host.getType<GqlContextType>() === 'graphql') {
       // GraphQL answers 200 with errors[]; an unauthenticated call is INVALID_TOKEN there (01 §4 Session).

@@ -60,6 +60,7 @@ const ERRORS = {
   409: 'A conflict with what is stored (catalogue code, `field` and Spanish text)',
   413: 'PAYLOAD_TOO_LARGE (JSON/form body over 2 MB, webhook over 5 MB) or FILE_TOO_LARGE (a file over 100 MB)',
   429: 'TOO_MANY_ATTEMPTS: rate limited',
+  503: 'SERVICE_NOT_READY: a readiness check failed; `details.checks` names which',
 } as const;
 
 export type DocumentedErrorStatus = keyof typeof ERRORS;

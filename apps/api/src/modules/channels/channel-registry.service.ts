@@ -1,14 +1,17 @@
+import { performance } from 'node:perf_hooks';
 import { CHANNEL_PLATFORMS, PLATFORMS } from '@crm/shared';
 import { Inject, Injectable } from '@nestjs/common';
+import { MetricsService } from '../../common/observability/metrics.service';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobQueueService } from '../../jobs/job-queue.service';
 import type { ChannelConnector, ConnectablePlatform } from '../../providers/channels/channel-connector';
-import type {
-  ChannelPlatform,
-  ChannelProvider,
-  WebhookContext,
-  WebhookEvent,
-  WebhookRequest,
+import {
+  type ChannelPlatform,
+  type ChannelProvider,
+  ProviderError,
+  type WebhookContext,
+  type WebhookEvent,
+  type WebhookRequest,
 } from '../../providers/channels/channel-provider';
 import { Dialog360Adapter } from '../../providers/channels/dialog360/dialog360.adapter';
 import { MessengerAdapter } from '../../providers/channels/messenger/messenger.adapter';
@@ -18,6 +21,27 @@ import { WhatsappCloudAdapter } from '../../providers/channels/whatsapp-cloud/wh
 import { ChannelsService } from './channels.service';
 
 export const SANDBOX_EVENTS_QUEUE = 'sandbox-events';
+
+/**
+ * Issue 22: every send through an adapter (agents', automation's, campaigns') is timed and its failures counted by
+ * the provider's error code, here where every send passes, instead of at each caller.
+ */
+function measureSends(adapter: ChannelProvider, metrics: MetricsService): void {
+  const send = adapter.send.bind(adapter);
+  adapter.send = async (channel, message) => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const result = await send(channel, message);
+      metrics.observeSend(adapter.platform, seconds(), null);
+      return result;
+    } catch (error) {
+      const code = error instanceof ProviderError ? String(error.providerCode ?? error.code) : 'network';
+      metrics.observeSend(adapter.platform, seconds(), code);
+      throw error;
+    }
+  };
+}
 
 /** The one place that maps a channel's platform to its adapter; nothing else switches on the provider. */
 @Injectable()
@@ -30,6 +54,7 @@ export class ChannelRegistry {
     @Inject(APP_CONFIG) config: AppConfig,
     jobs: JobQueueService,
     private readonly channels: ChannelsService,
+    metrics: MetricsService,
   ) {
     const schedule = async (events: WebhookEvent[], delayMs: number) => {
       await jobs.enqueue(
@@ -68,6 +93,7 @@ export class ChannelRegistry {
         templateDelayMs: config.sandboxTemplateDelayMs,
       }),
     ];
+    for (const adapter of list) measureSends(adapter, metrics);
     this.adapters = new Map(list.map((a) => [a.platform, a]));
     this.connectors = { sms, dialog360, whatsapp_cloud: whatsappCloud };
   }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { CHANNEL_PLATFORMS, INPUT_MESSAGES, PLATFORMS, stripNul } from '@crm/shared';
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
@@ -15,6 +16,7 @@ import {
 import type { Request, Response } from 'express';
 import { Public } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
+import { MetricsService, type WebhookOutcome } from '../../common/observability/metrics.service';
 import { ApiErrors } from '../../common/openapi/openapi.decorators';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { WebhookParseError } from '../../providers/channels/channel-provider';
@@ -25,6 +27,14 @@ import { InboundService } from '../messages/inbound.service';
 const WEBHOOK_SEGMENTS = CHANNEL_PLATFORMS.map((p) => PLATFORMS[p].webhookSegment).filter(
   (segment): segment is string => segment !== null,
 );
+
+/** A refused webhook's outcome for the metrics, from the answer it gets. */
+function outcomeOf(error: unknown): WebhookOutcome {
+  if (!(error instanceof AppException)) return 'error';
+  if (error.code === 'UNAUTHORIZED') return 'unauthorized';
+  if (error.code === 'NOT_FOUND') return 'not_found';
+  return error.status === 400 ? 'bad_request' : 'error';
+}
 
 /**
  * Provider webhooks (ARCHITECTURE rule 5): authentication on the raw bytes first (nothing is stored for a bad
@@ -40,6 +50,7 @@ export class WebhooksController {
     private readonly registry: ChannelRegistry,
     private readonly inbound: InboundService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Meta's subscription check: echo hub.challenge when hub.verify_token is ours. */
@@ -103,6 +114,23 @@ export class WebhooksController {
     @Param('provider') provider: string,
     @Param('channel') channel: string | undefined,
     @Req() req: Request,
+  ): Promise<{ received: true }> {
+    const started = performance.now();
+    const platform = this.registry.forWebhook(provider)?.platform ?? null;
+    try {
+      const answer = await this.ingest(provider, channel, req);
+      this.metrics.observeWebhook(platform, 'accepted', (performance.now() - started) / 1000);
+      return answer;
+    } catch (error) {
+      this.metrics.observeWebhook(platform, outcomeOf(error), (performance.now() - started) / 1000);
+      throw error;
+    }
+  }
+
+  private async ingest(
+    provider: string,
+    channel: string | undefined,
+    req: Request,
   ): Promise<{ received: true }> {
     const adapter = this.registry.forWebhook(provider);
     if (!adapter) throw new AppException('NOT_FOUND');
