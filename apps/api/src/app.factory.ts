@@ -20,7 +20,7 @@ import { UPLOADS_PATH } from './providers/storage/file-storage.service';
 import { servedTypeOfName, setServedFileHeaders } from './providers/storage/served-file';
 
 // Issue 22: the probes and the metrics live outside /api, where load balancers and Prometheus look for them.
-const OPERATIONS_PATHS = ['health', 'ready', 'metrics'];
+export const OPERATIONS_PATHS = ['health', 'ready', 'metrics'];
 const API_PREFIXES = [
   '/api',
   '/graphql',

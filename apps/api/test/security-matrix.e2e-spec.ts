@@ -12,6 +12,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS_PATHS } from '../src/app.factory';
 import { SessionsService } from '../src/modules/sessions/sessions.service';
 import { registerCompany, startTestApp, type TestApp, uniqueIp } from './helpers';
 import {
@@ -50,7 +51,11 @@ const PUBLIC_HANDLERS: Record<string, string> = {
   'AuthController.resetPassword': 'password reset (by its one-time token)',
   'BillingController.pricing': 'plan prices shown on /select-plan before sign-up (issue 19)',
   'DevOutboxController.outbox': 'development outbox (mounted outside production only)',
-  'HealthController.health': 'health check',
+  'HealthController.health': 'health check (GET /api/health, kept for earlier callers)',
+  'HealthController.live': 'liveness probe (GET /health): the process answers, nothing else',
+  'HealthController.ready': 'readiness probe (GET /ready): database reachable and migrated, no data',
+  'MetricsController.scrape':
+    'Prometheus scrape (GET /metrics): loopback callers or the METRICS_TOKEN bearer only',
   'OnboardingController.get': 'sign-up record before the account exists, by its random id (issue 19)',
   'OnboardingController.set': 'sign-up record before the account exists, by its random id (issue 19)',
   'OnboardingResolver.createOnboardingInProcess': 'sign-up record before the account exists (issue 19)',
@@ -236,9 +241,13 @@ beforeAll(async () => {
   tokens.aAgent = await openSession(A.users.agent, A.companyId);
   tokens.aAgent2 = await openSession(A.users.agent2, A.companyId);
   doc = (await t.http.get('/api/docs/openapi.json')).body as OpenApiDocument;
-  ops = enumerateOperations(t, (path) =>
-    path === '/webhooks' || path.startsWith('/webhooks/') ? path : `/api${path === '/' ? '' : path}`,
-  );
+  // The global prefix's exclusions (app.factory): webhooks, the probes and metrics, and /api/health as declared.
+  const unprefixed = (path: string) =>
+    path === '/webhooks' ||
+    path.startsWith('/webhooks/') ||
+    path === '/api/health' ||
+    OPERATIONS_PATHS.some((p) => path === `/${p}`);
+  ops = enumerateOperations(t, (path) => (unprefixed(path) ? path : `/api${path === '/' ? '' : path}`));
 });
 
 afterAll(async () => {
