@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -16,7 +17,12 @@ const CHART_ONLY =
   /node_modules[\\/](@ant-design[\\/](plots|charts-util)|@antv|d3-[^\\/]+|base64-arraybuffer|color-string|commander|css-line-break|eventemitter3|fast-deep-equal|fecha|flru|gl-matrix|html2canvas|iconv-lite|internmap|is-arrayish|lodash|pdfast|rw|safer-buffer|simple-swizzle|svg-path-parser|text-segmentation|utrie)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli (quality 11) and gzip (level 9) files next to every text asset of 1 KB and more, made once at build
+    // time: the API serves them by Accept-Encoding without compressing on each request (issue 22).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   resolve: { alias: sharedAlias },
   server: {
     port: 5173,
