@@ -49,8 +49,9 @@ export function compressAnswers(): RequestHandler {
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
 
-// Vite's output names: `assets/<name>-<hash>.<ext>` with an 8-character base64url hash.
-const HASHED_ASSET = /^[\w.-]+-[\w-]{8}\.[a-z0-9]+$/i;
+// Vite's output names: `assets/<name>-<hash>.<ext>` with an 8-character base64url hash (a chunk shared by pages is
+// named after them, joined by `~`).
+const HASHED_ASSET = /^[^/]+-[\w-]{8}\.[a-z0-9]+$/i;
 
 /**
  * The cache policy of a file of the web build, by its path on disk (a precompressed variant counts as its
