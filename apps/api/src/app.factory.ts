@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { INPUT_MESSAGES } from '@crm/shared';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
@@ -12,6 +11,7 @@ import { AppModule } from './app.module';
 import { toErrorBody } from './common/errors/all-exceptions.filter';
 import { AppException } from './common/errors/app.exception';
 import { declaredLengthGuard, JSON_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './common/http/body-limits';
+import { compressAnswers, webClientFiles } from './common/http/delivery';
 import { securityHeaders } from './common/http/security-headers';
 import { phonePrivacyMiddleware } from './common/privacy/phone-privacy.middleware';
 import type { AppConfig } from './config/app-config';
@@ -47,6 +47,8 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   // API answers are per-user and mostly POSTs: hashing every body for an ETag nobody revalidates is wasted work.
   app.set('etag', false);
   app.use(securityHeaders(config));
+  // Before every route, so that JSON answers of 1 KB and more leave compressed (common/http/delivery.ts).
+  app.use(compressAnswers());
   app.use('/api', phonePrivacyMiddleware);
   app.use(declaredLengthGuard);
   // Webhooks keep their exact bytes: signatures are checked on them before anything is parsed.
@@ -101,24 +103,7 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   return app;
 }
 
-/** The built web client at / with history fallback: any non-API GET that wants HTML gets index.html. */
+/** The built web client at / (precompressed files, cached by hash) with history fallback to index.html. */
 function serveWebClient(app: NestExpressApplication, webDistDir: string): void {
-  const index = join(webDistDir, 'index.html');
-  const files = express.static(webDistDir, { index: false, maxAge: '1h' });
-  // API requests skip the file lookup: it is a disk stat on every call of the hottest routes.
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    isApiPath(req.path) ? next() : files(req, res, next),
-  );
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || isApiPath(req.path)) return next();
-    if (!existsSync(index)) {
-      res
-        .status(404)
-        .type('text/plain')
-        .send('Web client not built: run `pnpm build` (pnpm start does it for you).');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
+  for (const handler of webClientFiles(webDistDir, isApiPath)) app.use(handler);
 }

@@ -26,6 +26,8 @@ describe('session', () => {
       await submitLogin(page, 'admin@demo.local');
       await page.waitForURL('**/chat');
       await page.getByTestId('top-bar').waitFor();
+      // The inbox is loaded on demand (issue 22): the shell may show its loader a moment before the page.
+      await page.getByRole('heading', { name: 'Bandeja de entrada' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Bandeja de entrada' }).isVisible()).toBe(true);
       expect(await page.getByTestId('nav-chat').getAttribute('aria-current')).toBe('page');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();

@@ -1,6 +1,6 @@
 import { HOME_ROUTE } from '@crm/shared';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { RequireAuth } from '../app/guards/RequireAuth';
+import { LazyRequireAuth } from '../app/guards/LazyRequireAuth';
 import { isReferralCode, storeReferralCode } from '../features/onboarding/onboardingStorage';
 import { onboardingPath } from '../features/onboarding/steps';
 import { getToken } from '../lib/storage';
@@ -24,7 +24,7 @@ export function ReferralPage() {
  */
 export function ReferralCodeRoute() {
   const { refCode } = useParams();
-  if (getToken() || !isReferralCode(refCode)) return <RequireAuth />;
+  if (getToken() || !isReferralCode(refCode)) return <LazyRequireAuth />;
   storeReferralCode(refCode);
   return <Navigate to={onboardingPath('name')} replace />;
 }

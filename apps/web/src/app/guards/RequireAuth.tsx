@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../features/layout/components/FullPageLoader';
 import { SessionProvider } from '../../features/session/components/SessionProvider';
 import { endSession } from '../../lib/session';
 import { getToken } from '../../lib/storage';
+import { PageLoading } from '../router/lazyPage';
 import { AppShell } from '../shell/AppShell';
 import { RealtimeBridge } from '../shell/RealtimeBridge';
 import { RouteGuard } from './RouteGuard';
@@ -23,7 +24,10 @@ export function RequireAuth() {
       <RealtimeBridge />
       <RouteGuard>
         <AppShell>
-          <Outlet />
+          {/* The pages are loaded on demand: while one arrives, the shell stays and the loader takes its place. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </AppShell>
       </RouteGuard>
     </SessionProvider>

@@ -1,54 +1,89 @@
 import { findRouteGuard, PUBLIC_ROUTES, ROUTE_GUARDS, type RouteGuard, SIMULATOR_ROUTE } from '@crm/shared';
-import type { ReactElement } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import {
-  LazyAnalyticsAgentsPage,
-  LazyAnalyticsPage,
-  LazyPanelPage,
-} from '../../features/analytics/pages/lazyPages';
-import { LazyBoardPage, LazyBoardsPage } from '../../features/boards/pages/lazyPages';
-import { AccountPage } from '../../pages/AccountPage';
-import { AlbumPage } from '../../pages/AlbumPage';
-import { BotPage } from '../../pages/BotPage';
-import { BroadcastPage } from '../../pages/BroadcastPage';
-import { CalendlyAuthPage } from '../../pages/CalendlyAuthPage';
-import { ChangePasswordPage } from '../../pages/ChangePasswordPage';
-import { ChatPage } from '../../pages/ChatPage';
-import { ComingSoonPage } from '../../pages/ComingSoonPage';
-import { ConfigPage } from '../../pages/ConfigPage';
-import { ConfigPaymentPage } from '../../pages/ConfigPaymentPage';
-import { ContactsPage } from '../../pages/ContactsPage';
-import { EditCardPage } from '../../pages/EditCardPage';
-import { EditPlanPage } from '../../pages/EditPlanPage';
-import { ForbiddenPage } from '../../pages/ForbiddenPage';
-import { HelpPage } from '../../pages/HelpPage';
-import { LinkWhatsappPage } from '../../pages/LinkWhatsappPage';
+import { FullPageLoader } from '../../features/layout/components/FullPageLoader';
 import { LoginPage } from '../../pages/LoginPage';
-import { MaintenancePage } from '../../pages/MaintenancePage';
-import { MultimediaPage } from '../../pages/MultimediaPage';
-import { NotFoundPage } from '../../pages/NotFoundPage';
-import { OnboardingPage } from '../../pages/OnboardingPage';
-import { PaymentPage } from '../../pages/PaymentPage';
-import { PhoneSelectionPage } from '../../pages/PhoneSelectionPage';
-import { PublicComingSoonPage } from '../../pages/PublicComingSoonPage';
-import { QrCodePage } from '../../pages/QrCodePage';
-import { QuickAnswerFormPage } from '../../pages/QuickAnswerFormPage';
-import { QuickAnswersPage } from '../../pages/QuickAnswersPage';
-import { RecoverPasswordPage } from '../../pages/RecoverPasswordPage';
-import { ReferralCodeRoute, ReferralPage } from '../../pages/ReferralPage';
 import { RootPage } from '../../pages/RootPage';
-import { SelectPlanPage } from '../../pages/SelectPlanPage';
-import { SimulatorPage } from '../../pages/SimulatorPage';
-import { SpaceFormPage } from '../../pages/SpaceFormPage';
-import { SpacesPage } from '../../pages/SpacesPage';
-import { SuccessLinkPage } from '../../pages/SuccessLinkPage';
-import { TeamPage } from '../../pages/TeamPage';
-import { TeamUserFormPage } from '../../pages/TeamUserFormPage';
-import { TemplateCreatePage } from '../../pages/TemplateCreatePage';
-import { TwoFactorPage } from '../../pages/TwoFactorPage';
-import { WhatsappLinkPage } from '../../pages/WhatsappLinkPage';
-import { RequireAuth } from '../guards/RequireAuth';
+import { LazyRequireAuth } from '../guards/LazyRequireAuth';
+import { lazyPage } from './lazyPage';
 import { guardedRouteTitle, publicRouteTitle } from './routeTitles';
+
+// Every page but the login form is loaded on demand (issue 22): /login downloads what the app needs to start and
+// the form, in one chunk and without a second round trip; the shell and the other pages come when first opened.
+const AccountPage = lazyPage(() => import('../../pages/AccountPage').then((m) => m.AccountPage));
+const AlbumPage = lazyPage(() => import('../../pages/AlbumPage').then((m) => m.AlbumPage));
+const BotPage = lazyPage(() => import('../../pages/BotPage').then((m) => m.BotPage));
+const BroadcastPage = lazyPage(() => import('../../pages/BroadcastPage').then((m) => m.BroadcastPage));
+const CalendlyAuthPage = lazyPage(() =>
+  import('../../pages/CalendlyAuthPage').then((m) => m.CalendlyAuthPage),
+);
+const ChangePasswordPage = lazyPage(() =>
+  import('../../pages/ChangePasswordPage').then((m) => m.ChangePasswordPage),
+);
+const ChatPage = lazyPage(() => import('../../pages/ChatPage').then((m) => m.ChatPage));
+const ComingSoonPage = lazyPage(() => import('../../pages/ComingSoonPage').then((m) => m.ComingSoonPage));
+const ConfigPage = lazyPage(() => import('../../pages/ConfigPage').then((m) => m.ConfigPage));
+const ConfigPaymentPage = lazyPage(() =>
+  import('../../pages/ConfigPaymentPage').then((m) => m.ConfigPaymentPage),
+);
+const ContactsPage = lazyPage(() => import('../../pages/ContactsPage').then((m) => m.ContactsPage));
+const EditCardPage = lazyPage(() => import('../../pages/EditCardPage').then((m) => m.EditCardPage));
+const EditPlanPage = lazyPage(() => import('../../pages/EditPlanPage').then((m) => m.EditPlanPage));
+const ForbiddenPage = lazyPage(() => import('../../pages/ForbiddenPage').then((m) => m.ForbiddenPage));
+const HelpPage = lazyPage(() => import('../../pages/HelpPage').then((m) => m.HelpPage));
+const LinkWhatsappPage = lazyPage(() =>
+  import('../../pages/LinkWhatsappPage').then((m) => m.LinkWhatsappPage),
+);
+const MaintenancePage = lazyPage(() => import('../../pages/MaintenancePage').then((m) => m.MaintenancePage));
+const MultimediaPage = lazyPage(() => import('../../pages/MultimediaPage').then((m) => m.MultimediaPage));
+const NotFoundPage = lazyPage(() => import('../../pages/NotFoundPage').then((m) => m.NotFoundPage));
+const OnboardingPage = lazyPage(() => import('../../pages/OnboardingPage').then((m) => m.OnboardingPage));
+const PaymentPage = lazyPage(() => import('../../pages/PaymentPage').then((m) => m.PaymentPage));
+const PhoneSelectionPage = lazyPage(() =>
+  import('../../pages/PhoneSelectionPage').then((m) => m.PhoneSelectionPage),
+);
+const PublicComingSoonPage = lazyPage(() =>
+  import('../../pages/PublicComingSoonPage').then((m) => m.PublicComingSoonPage),
+);
+const QrCodePage = lazyPage(() => import('../../pages/QrCodePage').then((m) => m.QrCodePage));
+const QuickAnswerFormPage = lazyPage(() =>
+  import('../../pages/QuickAnswerFormPage').then((m) => m.QuickAnswerFormPage),
+);
+const QuickAnswersPage = lazyPage(() =>
+  import('../../pages/QuickAnswersPage').then((m) => m.QuickAnswersPage),
+);
+const RecoverPasswordPage = lazyPage(() =>
+  import('../../pages/RecoverPasswordPage').then((m) => m.RecoverPasswordPage),
+);
+const ReferralCodeRoute = lazyPage(() => import('../../pages/ReferralPage').then((m) => m.ReferralCodeRoute));
+const ReferralPage = lazyPage(() => import('../../pages/ReferralPage').then((m) => m.ReferralPage));
+const SelectPlanPage = lazyPage(() => import('../../pages/SelectPlanPage').then((m) => m.SelectPlanPage));
+const SimulatorPage = lazyPage(() => import('../../pages/SimulatorPage').then((m) => m.SimulatorPage));
+const SpaceFormPage = lazyPage(() => import('../../pages/SpaceFormPage').then((m) => m.SpaceFormPage));
+const SpacesPage = lazyPage(() => import('../../pages/SpacesPage').then((m) => m.SpacesPage));
+const SuccessLinkPage = lazyPage(() => import('../../pages/SuccessLinkPage').then((m) => m.SuccessLinkPage));
+const TeamPage = lazyPage(() => import('../../pages/TeamPage').then((m) => m.TeamPage));
+const TeamUserFormPage = lazyPage(() =>
+  import('../../pages/TeamUserFormPage').then((m) => m.TeamUserFormPage),
+);
+const TemplateCreatePage = lazyPage(() =>
+  import('../../pages/TemplateCreatePage').then((m) => m.TemplateCreatePage),
+);
+const TwoFactorPage = lazyPage(() => import('../../pages/TwoFactorPage').then((m) => m.TwoFactorPage));
+const WhatsappLinkPage = lazyPage(() =>
+  import('../../pages/WhatsappLinkPage').then((m) => m.WhatsappLinkPage),
+);
+// Statistics: the chart library (@ant-design/plots) is a chunk of its own that only these pages load (issue 20).
+const AnalyticsPage = lazyPage(() =>
+  import('../../features/analytics/pages/AnalyticsPage').then((m) => m.AnalyticsPage),
+);
+const AnalyticsAgentsPage = lazyPage(() =>
+  import('../../features/analytics/pages/AnalyticsAgentsPage').then((m) => m.AnalyticsAgentsPage),
+);
+const PanelPage = lazyPage(() => import('../../features/analytics/pages/PanelPage').then((m) => m.PanelPage));
+// Boards: the drag and drop library (dnd-kit) is a chunk of its own that only these pages load (issue 21).
+const BoardsPage = lazyPage(() => import('../../features/boards/pages/BoardsPage').then((m) => m.BoardsPage));
+const BoardPage = lazyPage(() => import('../../features/boards/pages/BoardPage').then((m) => m.BoardPage));
 
 // Public pages built so far; the other public routes of 01 §2.1 show a placeholder.
 const PUBLIC_PAGES: Record<string, ReactElement> = {
@@ -108,13 +143,13 @@ const GUARDED_PAGES: Record<string, ReactElement> = {
   // 01 §2.5: every linking page sits under this one guard row; the page routes among them.
   '/link-whatsapp/*': <LinkWhatsappPage />,
   '/help': <HelpPage />,
-  // 01 §2.8: statistics, loaded on demand (the chart library is a chunk of its own).
-  '/analytics': <LazyAnalyticsPage />,
-  '/analytics/agents': <LazyAnalyticsAgentsPage />,
-  '/panel': <LazyPanelPage />,
-  // 02 §2 boards, loaded on demand (the drag and drop library is a chunk of its own); /board is an old spelling.
-  '/boards': <LazyBoardsPage />,
-  '/boards/:id': <LazyBoardPage />,
+  // 01 §2.8: statistics.
+  '/analytics': <AnalyticsPage />,
+  '/analytics/agents': <AnalyticsAgentsPage />,
+  '/panel': <PanelPage />,
+  // 02 §2 boards; /board is an old spelling.
+  '/boards': <BoardsPage />,
+  '/boards/:id': <BoardPage />,
   '/board': <Navigate to="/boards" replace />,
 };
 
@@ -125,28 +160,31 @@ const guardedRoutes: readonly RouteGuard[] = ROUTE_GUARDS;
 
 export function AppRoutes() {
   return (
-    <Routes>
-      {publicPaths.map((path) => (
-        <Route
-          key={path}
-          path={path}
-          element={PUBLIC_PAGES[path] ?? <PublicComingSoonPage title={publicRouteTitle(path)} />}
-        />
-      ))}
-      {/* 01 §2.1 /{refCode}: a referral code for signed-out visitors; otherwise what an unknown address gives. */}
-      <Route element={<ReferralCodeRoute />}>
-        <Route path="/:refCode" element={<NotFoundPage />} />
-      </Route>
-      <Route element={<RequireAuth />}>
-        {guardedRoutes.map((guard) => (
+    // Outside the shell a page on its way (or the shell itself) shows the full-page loader.
+    <Suspense fallback={<FullPageLoader />}>
+      <Routes>
+        {publicPaths.map((path) => (
           <Route
-            key={guard.path}
-            path={guard.path}
-            element={GUARDED_PAGES[guard.path] ?? <ComingSoonPage title={guardedRouteTitle(guard)} />}
+            key={path}
+            path={path}
+            element={PUBLIC_PAGES[path] ?? <PublicComingSoonPage title={publicRouteTitle(path)} />}
           />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+        {/* 01 §2.1 /{refCode}: a referral code for signed-out visitors; otherwise what an unknown address gives. */}
+        <Route element={<ReferralCodeRoute />}>
+          <Route path="/:refCode" element={<NotFoundPage />} />
+        </Route>
+        <Route element={<LazyRequireAuth />}>
+          {guardedRoutes.map((guard) => (
+            <Route
+              key={guard.path}
+              path={guard.path}
+              element={GUARDED_PAGES[guard.path] ?? <ComingSoonPage title={guardedRouteTitle(guard)} />}
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,0 +1,12 @@
+import { HOME_ROUTE } from '@crm/shared';
+import { lazyPage } from '../router/lazyPage';
+
+/**
+ * The signed-in part of the app (session, shell, real-time socket) loaded on demand: /login and the other public
+ * pages never download it (issue 22). The inbox is where a signed-in user lands: opened there, its code is fetched
+ * beside the shell's instead of after the session has loaded.
+ */
+export const LazyRequireAuth = lazyPage(() => {
+  if (window.location.pathname.startsWith(HOME_ROUTE)) void import('../../pages/ChatPage');
+  return import('./RequireAuth').then((m) => m.RequireAuth);
+});
