@@ -12,6 +12,7 @@ import { type ConversationView, platformLabel, priorityBucket } from '@crm/share
 import { Avatar, Badge } from 'antd';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { colorTagStyle } from '../../../../lib/contrast';
 import { MessageStatusIcon } from '../../messages/MessageStatusIcon';
 import '../../messages/messages.css';
 import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
@@ -130,7 +131,7 @@ function ConversationRowComponent({ conversation, selected, now, canSeePhoneNumb
               <span
                 key={tag.id}
                 className="conv-tag"
-                style={{ color: tag.color, borderColor: tag.color }}
+                style={colorTagStyle(tag.color)}
                 title={tag.name}
                 data-testid="conversation-tag"
               >
