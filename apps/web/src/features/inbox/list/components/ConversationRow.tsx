@@ -65,9 +65,17 @@ interface ConversationRowProps {
   /** The clock the time column is written against (refreshed by the list each minute). */
   now: Date;
   canSeePhoneNumber: boolean;
+  /** Roving focus (issue 22): 0 for the one row Tab stops at, -1 for the others (reached with the arrows). */
+  tabIndex?: number;
 }
 
-function ConversationRowComponent({ conversation, selected, now, canSeePhoneNumber }: ConversationRowProps) {
+function ConversationRowComponent({
+  conversation,
+  selected,
+  now,
+  canSeePhoneNumber,
+  tabIndex,
+}: ConversationRowProps) {
   const name = conversationDisplayName(conversation, canSeePhoneNumber);
   const initials = initialsOf(name);
   const unread = conversation.unreadMessages;
@@ -81,6 +89,7 @@ function ConversationRowComponent({ conversation, selected, now, canSeePhoneNumb
       to={`/chat/${conversation.id}`}
       className={`conv-row${selected ? ' conv-row-selected' : ''}${unread > 0 ? ' conv-row-unread' : ''}`}
       aria-current={selected ? 'page' : undefined}
+      tabIndex={tabIndex}
       data-testid="conversation-row"
       data-client-id={conversation.id}
     >
