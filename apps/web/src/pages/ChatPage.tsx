@@ -1,6 +1,6 @@
 import { userMessageFor } from '@crm/shared';
 import { Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { parseChatId } from '../features/inbox/list/chatRoute';
 import { ConversationListPanel } from '../features/inbox/list/components/ConversationListPanel';
@@ -19,6 +19,26 @@ export function ChatPage() {
   const { filters, options, list, canSeePhoneNumber } = useInbox(selectedId);
   const { selected, opening, state } = list;
   const invalidId = chatId !== undefined && selectedId === null;
+  const inbox = useRef<HTMLDivElement>(null);
+
+  // Issue 22, keyboard: Escape inside the open conversation (a menu of the reply box closes first and keeps it) goes
+  // back to the list, on the row Tab would stop at (the open conversation's). Dialogs and pop-ups live outside this
+  // element and close on Escape themselves.
+  useEffect(() => {
+    const element = inbox.current;
+    if (!element) return;
+    const back = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target as HTMLElement;
+      if (!target.closest('.inbox-window, .inbox-info')) return;
+      const row = element.querySelector<HTMLElement>('.conv-row[tabindex="0"]');
+      if (!row) return;
+      event.preventDefault();
+      row.focus();
+    };
+    element.addEventListener('keydown', back);
+    return () => element.removeEventListener('keydown', back);
+  }, []);
 
   // The open conversation left (removed by an event, no longer visible, failed to load): back to the list.
   useEffect(() => {
@@ -32,7 +52,7 @@ export function ChatPage() {
   }, [invalidId, navigate]);
 
   return (
-    <div className={`inbox${selected ? ' inbox-with-conversation' : ''}`} data-testid="inbox">
+    <div ref={inbox} className={`inbox${selected ? ' inbox-with-conversation' : ''}`} data-testid="inbox">
       <ConversationListPanel
         state={state}
         filters={filters}

@@ -1,9 +1,10 @@
 import { BOARD_LIMITS, BOARD_MESSAGES, type BoardCard } from '@crm/shared';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, InputNumber, Popconfirm, Popover, Space, Tag, Typography } from 'antd';
+import { Button, InputNumber, Popconfirm, Popover, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ColorTag } from '../../layout/components/ColorTag';
 import { cardDragId, formatAmount } from '../boardState';
 import { BOARD_TEXTS } from '../boardTexts';
 
@@ -70,9 +71,9 @@ export function CardBody({ card, actions }: { card: BoardCard; actions: CardActi
       {card.tags.length > 0 && (
         <div className="board-card-tags">
           {card.tags.map((tag) => (
-            <Tag key={tag.id} color={tag.color}>
+            <ColorTag key={tag.id} color={tag.color}>
               {tag.name}
-            </Tag>
+            </ColorTag>
           ))}
         </div>
       )}

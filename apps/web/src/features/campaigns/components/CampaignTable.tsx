@@ -1,11 +1,12 @@
 import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { CAMPAIGN_MESSAGES, formatMediumDateTime, qualityGate } from '@crm/shared';
-import { Button, Empty, Progress, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Progress, Select, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
+import { ColorTag } from '../../layout/components/ColorTag';
 import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
 import { PageHeader } from '../../layout/components/PageHeader';
 import { useCompanyTimeZone } from '../../session/hooks/useCompanyTimeZone';
@@ -93,9 +94,9 @@ export function CampaignTable() {
       render: (_: unknown, campaign) => (
         <Space size={[0, 4]} wrap>
           {campaign.selectedTags.map((tag) => (
-            <Tag key={tag.id} color={tag.color}>
+            <ColorTag key={tag.id} color={tag.color}>
               {tag.name}
-            </Tag>
+            </ColorTag>
           ))}
         </Space>
       ),

@@ -63,6 +63,37 @@ const LABELS = new Map<string, string>(
 const DEFAULT_ROLE_NAMES: ReadonlySet<string> = new Set(Object.values(ROLE_NAMES));
 
 /** 02 §2 configuration, 'Roles' (issue 6): the company's roles and what each may do. */
+interface PermissionsChecklistProps {
+  id?: string;
+  value?: PermissionName[];
+  onChange?: (value: PermissionName[]) => void;
+}
+
+/**
+ * The role's permissions as a named group of checkboxes. Form.Item marks its control aria-required, which no checkbox
+ * group may carry (axe-core: aria-allowed-attr, critical): this control takes only the value, its change and its id.
+ */
+function PermissionsChecklist({ id, value, onChange }: PermissionsChecklistProps) {
+  return (
+    <fieldset id={id} aria-label="Permisos" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Checkbox.Group value={value} onChange={onChange} style={{ width: '100%' }}>
+        <Row gutter={[16, 8]}>
+          {PERMISSION_GROUPS.map((group) => (
+            <Col span={12} key={group.title}>
+              <Typography.Text strong>{group.title}</Typography.Text>
+              {group.permissions.map(([name, label]) => (
+                <div key={name}>
+                  <Checkbox value={name}>{label}</Checkbox>
+                </div>
+              ))}
+            </Col>
+          ))}
+        </Row>
+      </Checkbox.Group>
+    </fieldset>
+  );
+}
+
 export function RolesTab() {
   const { me, refetchMe } = useSession();
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeRols']);
@@ -196,20 +227,7 @@ export function RolesTab() {
             ]}
             extra="«Ver el chat» se agrega siempre."
           >
-            <Checkbox.Group style={{ width: '100%' }}>
-              <Row gutter={[16, 8]}>
-                {PERMISSION_GROUPS.map((group) => (
-                  <Col span={12} key={group.title}>
-                    <Typography.Text strong>{group.title}</Typography.Text>
-                    {group.permissions.map(([name, label]) => (
-                      <div key={name}>
-                        <Checkbox value={name}>{label}</Checkbox>
-                      </div>
-                    ))}
-                  </Col>
-                ))}
-              </Row>
-            </Checkbox.Group>
+            <PermissionsChecklist />
           </Form.Item>
         </Form>
       </Modal>

@@ -7,13 +7,14 @@ import {
   TAGS_LIMIT,
   tagNameError,
 } from '@crm/shared';
-import { Button, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Radio, Space, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
 import type { ConfigTagsQuery, TagInput } from '../../../gql/graphql';
 import { handleError, handleFormError } from '../../../lib/errors';
 import { ruleFrom } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
+import { ColorTag } from '../../layout/components/ColorTag';
 import { useSession } from '../../session/hooks/useSession';
 import { RowActions } from '../shared/RowActions';
 import { useConfigEditor } from '../shared/useConfigEditor';
@@ -131,7 +132,7 @@ export function TagsTab() {
             key: 'name',
             render: (_: unknown, tag) => (
               <Space>
-                <Tag color={tag.color}>{tag.name}</Tag>
+                <ColorTag color={tag.color}>{tag.name}</ColorTag>
                 {tag.isDefault && <Typography.Text type="secondary">Predefinida</Typography.Text>}
               </Space>
             ),

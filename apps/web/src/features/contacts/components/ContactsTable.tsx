@@ -1,8 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
 import { type ContactReportRow, contactReportColumns } from '@crm/shared';
-import { Button, Empty, Table, Tag } from 'antd';
+import { Button, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { ColorTag } from '../../layout/components/ColorTag';
 import type { ContactsState } from '../useContacts';
 import { Paginator } from './Paginator';
 
@@ -59,9 +60,9 @@ export function ContactsTable({ contacts, canSeePhone, tags, onEditPhone }: Cont
           if (known.length === 0 || known.some((tag) => tag === undefined)) return text(row.tags);
           return known.map((tag) =>
             tag ? (
-              <Tag key={tag.id} color={tag.color}>
+              <ColorTag key={tag.id} color={tag.color}>
                 {tag.name}
-              </Tag>
+              </ColorTag>
             ) : null,
           );
         },

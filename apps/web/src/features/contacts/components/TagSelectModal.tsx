@@ -1,5 +1,6 @@
-import { Checkbox, Empty, Modal, Space, Tag } from 'antd';
+import { Checkbox, Empty, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { ColorTag } from '../../layout/components/ColorTag';
 
 interface TagOption {
   id: number;
@@ -37,7 +38,7 @@ export function TagSelectModal({ open, tags, selected, onApply, onCancel }: TagS
           <Space orientation="vertical">
             {tags.map((tag) => (
               <Checkbox key={tag.id} value={tag.id}>
-                <Tag color={tag.color}>{tag.name}</Tag>
+                <ColorTag color={tag.color}>{tag.name}</ColorTag>
               </Checkbox>
             ))}
           </Space>

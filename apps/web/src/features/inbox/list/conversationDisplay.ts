@@ -6,6 +6,7 @@ import {
   type PriorityBucket,
   platformOf,
 } from '@crm/shared';
+import { readableOn } from '../../../lib/contrast';
 
 /** Contact name for the list: the shared display-name rule. */
 export function conversationDisplayName(
@@ -27,11 +28,14 @@ export function initialsOf(name: string): string | null {
   return `${first}${last}`.toLocaleUpperCase('es');
 }
 
-const AVATAR_COLORS = ['#0e7c66', '#1677ff', '#722ed1', '#eb2f96', '#fa8c16', '#13c2c2', '#2f54eb'] as const;
+/** Issue 22: the initials are white; each colour is darkened in its hue until they read on it at 4.5:1. */
+const AVATAR_COLORS = ['#0e7c66', '#1677ff', '#722ed1', '#eb2f96', '#fa8c16', '#13c2c2', '#2f54eb'].map(
+  (color) => readableOn(color, '#ffffff'),
+);
 
 /** A stable colour per conversation, so an avatar keeps its colour as the list moves. */
 export function avatarColor(id: number): string {
-  return AVATAR_COLORS[Math.abs(id) % AVATAR_COLORS.length] ?? AVATAR_COLORS[0];
+  return AVATAR_COLORS[Math.abs(id) % AVATAR_COLORS.length] ?? '#0e7c66';
 }
 
 export type ChannelKind = ChannelFamily | 'other';

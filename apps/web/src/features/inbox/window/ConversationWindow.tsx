@@ -8,6 +8,7 @@ import {
 } from '@crm/shared';
 import { Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { handleError } from '../../../lib/errors';
 import { useAccess } from '../../access/hooks/useAccess';
 import { useSession } from '../../session/hooks/useSession';
@@ -38,6 +39,11 @@ export function ConversationWindow({ conversation }: ConversationWindowProps) {
 
 function ConversationPane({ conversation }: ConversationWindowProps) {
   const { me } = useSession();
+  const location = useLocation();
+  // Issue 22: a conversation opened from the keyboard (Enter on its row) asks for the reply box; each opening is a
+  // new history entry, so its key tells one request from the next.
+  const focusRequest =
+    (location.state as { focus?: string } | null)?.focus === 'composer' ? location.key : null;
   const { permissions } = useAccess();
   const canSeePhone = hasAnyPermission(permissions, ['canSeePhoneNumber']);
   const canUseQuickAnswers = hasAnyPermission(permissions, [
@@ -125,6 +131,7 @@ function ConversationPane({ conversation }: ConversationWindowProps) {
       />
       {mode === 'free' ? (
         <Composer
+          focusRequest={focusRequest}
           leadName={leadName}
           agentName={me.name}
           quickAnswers={quickAnswers.data?.quickAnswers ?? []}

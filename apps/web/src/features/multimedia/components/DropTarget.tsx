@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 interface DropTargetProps {
   copy: { ariaLabel: string; title: string; hint: string };
@@ -10,17 +10,21 @@ interface DropTargetProps {
   onFiles: (files: File[]) => void;
 }
 
-/** The drop area of the album and template uploads: click to choose, or drop files on it. */
+/**
+ * The drop area of the album and template uploads: click anywhere on it to choose, or drop files on it. Its button
+ * shows the name it is called by (01 §2.9, one per type), so someone who speaks to the page can say what they see
+ * (WCAG 2.5.3); the instructions beside it are its description.
+ */
 export function DropTarget({ copy, testId, disabled, onOpen, onFiles }: DropTargetProps) {
   const [dragging, setDragging] = useState(false);
+  const describedBy = useId();
   return (
-    <button
-      type="button"
-      className={`media-drop-zone${dragging ? ' media-drop-zone-active' : ''}`}
-      aria-label={copy.ariaLabel}
+    // biome-ignore lint/a11y/noStaticElementInteractions: the area takes mouse clicks and drops; its button is the keyboard's way in
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside answers the keyboard
+    <div
+      className={`media-drop-zone${dragging ? ' media-drop-zone-active' : ''}${disabled ? ' media-drop-zone-disabled' : ''}`}
       data-testid={testId}
-      disabled={disabled}
-      onClick={onOpen}
+      onClick={disabled ? undefined : onOpen}
       onDragOver={(event) => {
         event.preventDefault();
         setDragging(true);
@@ -29,12 +33,18 @@ export function DropTarget({ copy, testId, disabled, onOpen, onFiles }: DropTarg
       onDrop={(event) => {
         event.preventDefault();
         setDragging(false);
-        onFiles([...event.dataTransfer.files]);
+        if (!disabled) onFiles([...event.dataTransfer.files]);
       }}
     >
       <InboxOutlined className="media-drop-icon" aria-hidden />
-      <span className="media-drop-title">{copy.title}</span>
-      <span className="media-drop-hint">{copy.hint}</span>
-    </button>
+      <span id={describedBy}>
+        <span className="media-drop-title">{copy.title}</span>
+        <span className="media-drop-hint">{copy.hint}</span>
+      </span>
+      {/* The area's click opens the picker: the button's own click reaches it. */}
+      <button type="button" className="media-drop-button" aria-describedby={describedBy} disabled={disabled}>
+        {copy.ariaLabel}
+      </button>
+    </div>
   );
 }

@@ -6,10 +6,11 @@ import {
   normalizeSearchKeyword,
   type TagConjunction,
 } from '@crm/shared';
-import { Button, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Radio, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { handleError } from '../../../../lib/errors';
+import { ColorTag } from '../../../layout/components/ColorTag';
 import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import { type BroadcastTag, getAudience } from '../../api/campaigns.rest';
 import { withTags } from '../../campaignDraft';
@@ -154,9 +155,9 @@ export function TagsStep({ draft, update, goBack, goNext, account }: StepProps) 
       dataIndex: 'color',
       width: 110,
       render: (color: string) => (
-        <Tag color={color} aria-label={`Color ${color}`}>
+        <ColorTag color={color} aria-label={`Color ${color}`}>
           {color}
-        </Tag>
+        </ColorTag>
       ),
     },
     { title: 'Contactos', dataIndex: 'contacts', width: 110, align: 'right' },

@@ -2,6 +2,7 @@ import type { ConversationView } from '@crm/shared';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, MIN_TEXT_CONTRAST, tagBackground } from '../../../../lib/contrast';
 import { ConversationRow } from '../components/ConversationRow';
 import { LAST_WEEK, LIST_NOW, makeConversation, YESTERDAY } from '../testConversation';
 
@@ -83,7 +84,11 @@ describe('conversation row', () => {
     });
     const tags = within(row).getAllByTestId('conversation-tag');
     expect(tags.map((tag) => tag.textContent)).toEqual(['VIP', 'Interesado']);
-    expect(tags[0]?.style.color).toBe('rgb(250, 173, 20)');
+    // The tag's own colour frames it; its text is the same hue darkened to read at 4.5:1 (issue 22: yellow text on a
+    // pale yellow was 1.8:1).
+    expect(tags[0]?.style.borderColor).toBe('rgb(250, 173, 20)');
+    expect(tags[0]?.style.color).toBe('rgb(148, 98, 0)');
+    expect(contrastRatio('#946200', tagBackground('#faad14'))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
     expect(within(row).getByText('+1').getAttribute('title')).toBe('VIP, Interesado, Reasignada');
   });
 

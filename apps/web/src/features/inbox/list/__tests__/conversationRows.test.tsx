@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ConversationListPanel } from '../components/ConversationListPanel';
 import { CONVERSATION_ROW_HEIGHT } from '../components/ConversationRow';
-import { ConversationRows } from '../components/ConversationRows';
+import { ConversationRows, rowAfterKey } from '../components/ConversationRows';
 import { DEFAULT_FILTER_DRAFT } from '../hooks/useInboxFilter';
 import { type InboxListState, initialInboxListState } from '../inboxListState';
 import { LIST_NOW, makeConversation } from '../testConversation';
@@ -158,5 +158,18 @@ describe('conversation list panel', () => {
     rerender(panel(state(2, MANY)));
     expect(names()[0]).toBe('Cliente 1');
     expect(scroller().scrollTop).toBe(0);
+  });
+});
+
+describe('rowAfterKey (issue 22, keyboard)', () => {
+  it('moves one row with the arrows, to the ends with Home and End, and stays inside the list', () => {
+    expect(rowAfterKey('ArrowDown', 0, 3)).toBe(1);
+    expect(rowAfterKey('ArrowDown', 2, 3)).toBe(2);
+    expect(rowAfterKey('ArrowUp', 1, 3)).toBe(0);
+    expect(rowAfterKey('ArrowUp', 0, 3)).toBe(0);
+    expect(rowAfterKey('Home', 2, 3)).toBe(0);
+    expect(rowAfterKey('End', 0, 3)).toBe(2);
+    expect(rowAfterKey('a', 0, 3)).toBeNull();
+    expect(rowAfterKey('ArrowDown', 0, 0)).toBeNull();
   });
 });

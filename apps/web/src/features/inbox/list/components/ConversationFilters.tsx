@@ -1,8 +1,9 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { CONVERSATION_FILTER_TYPES, type ConversationFilterType, type DateRange, todayIn } from '@crm/shared';
-import { Badge, Button, DatePicker, Input, Select, Tag } from 'antd';
+import { Badge, Button, DatePicker, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { ColorTag } from '../../../layout/components/ColorTag';
 import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
 import type { FilterAgent, FilterChannel, FilterTag } from '../api/inbox.graphql';
 import type { InboxFilterDraft } from '../hooks/useInboxFilter';
@@ -116,9 +117,14 @@ export function ConversationFilters({
             tagRender={({ label, value, closable, onClose }) => {
               const tag = tags.find((candidate) => candidate.id === value);
               return (
-                <Tag color={tag?.color} closable={closable} onClose={onClose} className="conv-filter-tag">
+                <ColorTag
+                  color={tag?.color}
+                  closable={closable}
+                  onClose={onClose}
+                  className="conv-filter-tag"
+                >
                   {label}
-                </Tag>
+                </ColorTag>
               );
             }}
             data-testid="conversation-filter-tags"

@@ -12,6 +12,7 @@ import { type ConversationView, platformLabel, priorityBucket } from '@crm/share
 import { Avatar, Badge } from 'antd';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { colorTagStyle } from '../../../../lib/contrast';
 import { MessageStatusIcon } from '../../messages/MessageStatusIcon';
 import '../../messages/messages.css';
 import { useCompanyTimeZone } from '../../../session/hooks/useCompanyTimeZone';
@@ -64,9 +65,17 @@ interface ConversationRowProps {
   /** The clock the time column is written against (refreshed by the list each minute). */
   now: Date;
   canSeePhoneNumber: boolean;
+  /** Roving focus (issue 22): 0 for the one row Tab stops at, -1 for the others (reached with the arrows). */
+  tabIndex?: number;
 }
 
-function ConversationRowComponent({ conversation, selected, now, canSeePhoneNumber }: ConversationRowProps) {
+function ConversationRowComponent({
+  conversation,
+  selected,
+  now,
+  canSeePhoneNumber,
+  tabIndex,
+}: ConversationRowProps) {
   const name = conversationDisplayName(conversation, canSeePhoneNumber);
   const initials = initialsOf(name);
   const unread = conversation.unreadMessages;
@@ -80,6 +89,7 @@ function ConversationRowComponent({ conversation, selected, now, canSeePhoneNumb
       to={`/chat/${conversation.id}`}
       className={`conv-row${selected ? ' conv-row-selected' : ''}${unread > 0 ? ' conv-row-unread' : ''}`}
       aria-current={selected ? 'page' : undefined}
+      tabIndex={tabIndex}
       data-testid="conversation-row"
       data-client-id={conversation.id}
     >
@@ -130,7 +140,7 @@ function ConversationRowComponent({ conversation, selected, now, canSeePhoneNumb
               <span
                 key={tag.id}
                 className="conv-tag"
-                style={{ color: tag.color, borderColor: tag.color }}
+                style={colorTagStyle(tag.color)}
                 title={tag.name}
                 data-testid="conversation-tag"
               >

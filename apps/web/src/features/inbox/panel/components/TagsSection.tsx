@@ -1,8 +1,9 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import type { ConversationTagView } from '@crm/shared';
-import { Select, Tag, Typography } from 'antd';
+import { Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { ColorTag } from '../../../layout/components/ColorTag';
 import { TAGS_QUERY } from '../api/panel.graphql';
 import { PanelSection } from './PanelSection';
 
@@ -32,7 +33,7 @@ export function TagsSection({ tags, canEdit, busy, onAdd, onRemove }: TagsSectio
       <div className="client-info-tags">
         {tags.length === 0 && <Typography.Text type="secondary">Sin etiquetas</Typography.Text>}
         {tags.map((tag) => (
-          <Tag
+          <ColorTag
             key={tag.id}
             color={tag.color}
             data-testid="tag-chip"
@@ -46,7 +47,7 @@ export function TagsSection({ tags, canEdit, busy, onAdd, onRemove }: TagsSectio
             }}
           >
             {tag.name}
-          </Tag>
+          </ColorTag>
         ))}
       </div>
       {canEdit && (

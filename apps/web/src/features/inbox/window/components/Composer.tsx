@@ -2,7 +2,7 @@ import { CloseOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icon
 import { formatFileSize, MESSAGE_TEXT_MAX, type MessageView } from '@crm/shared';
 import { Button, Input, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { type ChangeEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { jsonObject } from '../../../../lib/json';
 import { toast } from '../../../../lib/toast';
 import { QuotedMessage } from '../../messages/QuotedMessage';
@@ -39,6 +39,8 @@ export interface ComposerSubmit {
 }
 
 export interface ComposerProps {
+  /** Set (to a new value each time) when the reply box should take the focus: the conversation was opened by keyboard. */
+  focusRequest?: string | null;
   /** 02 §3: what {{nombre_cliente}} becomes. */
   leadName: string;
   /** 02 §3: what {{nombre_agente}} becomes. */
@@ -90,6 +92,7 @@ export function Composer({
   onCancelQuote,
   onSubmit,
   onQuickAnswerUsed,
+  focusRequest = null,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [attachments, setAttachments] = useState<StagedAttachment[]>([]);
@@ -110,6 +113,10 @@ export function Composer({
   const canSend = text.trim() !== '' || attachments.length > 0;
 
   const element = (): HTMLTextAreaElement | null => textArea.current?.resizableTextArea?.textArea ?? null;
+
+  useEffect(() => {
+    if (focusRequest) textArea.current?.resizableTextArea?.textArea?.focus();
+  }, [focusRequest]);
 
   const changeText = (value: string) => {
     setText(value);
