@@ -5,7 +5,7 @@ export default {
   testRunner: 'vitest',
   // pnpm keeps the runner out of the core's reach; name it so Stryker loads it.
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: { related: true },
+  vitest: { configFile: 'vitest.config.ts', related: true },
   // Only the tests that cover a mutant run against it.
   coverageAnalysis: 'perTest',
   concurrency: 2,
