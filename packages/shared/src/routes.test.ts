@@ -41,6 +41,11 @@ describe('matchRoute', () => {
     expect(matchRoute('/album/*', '/albums')).toBe(false);
   });
 
+  it('keeps every fixed segment in front of a wildcard', () => {
+    expect(matchRoute('/link-whatsapp/whatsappLink/*', '/link-whatsapp/whatsappLink/paso/2')).toBe(true);
+    expect(matchRoute('/link-whatsapp/whatsappLink/*', '/link-whatsapp/profile')).toBe(false);
+  });
+
   it('matches the root', () => {
     expect(matchRoute('/', '/')).toBe(true);
     expect(matchRoute('/', '')).toBe(true);
