@@ -7,6 +7,7 @@ import {
   destinationAfterLogin,
   fillQuickAnswer,
   forcedRoute,
+  nonBotSettingKeys,
   PLAN_PERIODS,
   Plan,
   secondFactorDestination,
@@ -78,6 +79,18 @@ describe('forcedRoute', () => {
   it('forces nothing before the status is known', () => {
     expect(forcedRoute(null, '/payment')).toBeNull();
     expect(forcedRoute(undefined, '/chat')).toBeNull();
+    // On /payment any known status other than awaiting the first payment is sent to /chat, so these show the
+    // missing status is not read as one.
+    expect(forcedRoute(undefined, '/payment')).toBeNull();
+    expect(forcedRoute('', '/payment')).toBeNull();
+  });
+
+  it('reads the path without its trailing slashes, query or hash', () => {
+    expect(forcedRoute(CompanyStatus.PAUSED, '/account//')).toBeNull();
+    expect(forcedRoute(CompanyStatus.PAUSED, '/account#plan')).toBeNull();
+    expect(forcedRoute(CompanyStatus.ACTIVE, '/payment/')).toBe('/chat');
+    expect(forcedRoute(CompanyStatus.AWAITING_FIRST_PAYMENT, '/link-whatsapp/qrcode/?paso=2')).toBeNull();
+    expect(forcedRoute(CompanyStatus.AWAITING_FIRST_PAYMENT, '/')).toBe('/payment');
   });
 });
 
@@ -96,10 +109,48 @@ describe('companySettings', () => {
     expect(companySettings(null)).toEqual(DEFAULT_COMPANY_SETTINGS);
   });
 
+  it('keeps only the positive whole tag ids that keep the menu bot away', () => {
+    expect(
+      companySettings({ disableBotTagIds: [3, 0, -2, 2.5, Number.NaN, 2 ** 53, 7] }).disableBotTagIds,
+    ).toEqual([3, 7]);
+    const broken = { disableBotTagIds: 'all' } as unknown as Partial<typeof DEFAULT_COMPANY_SETTINGS>;
+    expect(companySettings(broken).disableBotTagIds).toEqual([]);
+    expect(companySettings({}).disableBotTagIds).toEqual([]);
+  });
+
   it('reads a stored template language, and one no longer offered as the default', () => {
     expect(companySettings({ templateLanguage: 'pt_BR' }).templateLanguage).toBe('pt_BR');
     const retired = { templateLanguage: 'xx_YY' } as unknown as Partial<typeof DEFAULT_COMPANY_SETTINGS>;
     expect(companySettings(retired).templateLanguage).toBe('es_MX');
+  });
+});
+
+describe('nonBotSettingKeys (issue 17)', () => {
+  it('names the settings a change touches that only writeCompany may change', () => {
+    expect(
+      nonBotSettingKeys({
+        automaticAssignment: true,
+        isBotActiveAfterDay: true,
+        includeAdsTags: false,
+        disableBotTagIds: [4],
+      }),
+    ).toEqual(['automaticAssignment', 'includeAdsTags']);
+  });
+
+  it('lets every bot setting through, and ignores settings left out as undefined or null', () => {
+    expect(
+      nonBotSettingKeys({
+        isBotAutoAssignActive: true,
+        isBotAutoAssignActiveAfterDay: false,
+        isBotActiveAfterDay: true,
+        isWelcomeMessageActive: false,
+        sentClientSurveyByDefault: true,
+        disableBotTagIds: [],
+        automaticAssignment: undefined,
+        includeAdsTags: null,
+      }),
+    ).toEqual([]);
+    expect(nonBotSettingKeys({})).toEqual([]);
   });
 });
 

@@ -42,6 +42,27 @@ describe('sniffContent', () => {
     expect(sniffContent(text('nombre,teléfono\r\nAna,5512345678\n'))).toBe('text');
   });
 
+  it('takes 3GPP2 as 3GPP video and every iTunes audio brand as audio', () => {
+    expect(sniffContent(Uint8Array.from([0, 0, 0, 0x18, ...text('ftyp3g2a'), 0, 0, 2, 0]))).toBe(
+      'isobmff-3gp',
+    );
+    expect(sniffContent(Uint8Array.from([0, 0, 0, 0x18, ...text('ftypM4B '), 0, 0, 2, 0]))).toBe(
+      'isobmff-m4a',
+    );
+    expect(sniffContent(Uint8Array.from([0, 0, 0, 0x18, ...text('ftypM4P '), 0, 0, 2, 0]))).toBe(
+      'isobmff-m4a',
+    );
+  });
+
+  it('takes tabs, form feeds and line ends as text, and other control bytes or DEL as binary', () => {
+    expect(sniffContent(text('a\tb\fc\r\nd'))).toBe('text');
+    expect(sniffContent(text('a\tb'))).toBe('text');
+    expect(sniffContent(text('a\fb'))).toBe('text');
+    expect(sniffContent(bytes(0x61, 0x7f, 0x62))).toBeNull();
+    expect(sniffContent(bytes(0x61, 0x01, 0x62))).toBeNull();
+    expect(sniffContent(bytes(0x61, 0x1f, 0x62))).toBeNull();
+  });
+
   it('answers null for executables, QuickTime and empty content', () => {
     expect(sniffContent(EXE)).toBeNull();
     expect(sniffContent(MOV)).toBeNull();
@@ -77,6 +98,16 @@ describe('sniffContent for received media', () => {
     // Reserved bitrate and sample rate: not a frame header.
     expect(sniffContent(bytes(0xff, 0xfb, 0xf0, 0x64, 0, 0))).toBeNull();
     expect(sniffContent(bytes(0xff, 0xfb, 0x9c, 0x64, 0, 0))).toBeNull();
+  });
+
+  it('reads no MPEG frame without the 11 sync bits or with a reserved version or layer', () => {
+    // Latin-1 text 'ÿ[' has no sync bits, so it stays text.
+    expect(sniffContent(bytes(0xff, 0x5b, 0x90, 0x64))).toBe('text');
+    // No leading FF: not a frame either.
+    expect(sniffContent(bytes(0x41, 0xfb, 0x90, 0x64))).toBe('text');
+    // Reserved version (01) and reserved layer (00) with MPEG-2.5.
+    expect(sniffContent(bytes(0xff, 0xeb, 0x90, 0x64))).toBe('text');
+    expect(sniffContent(bytes(0xff, 0xe0, 0x90, 0x64))).toBe('text');
   });
 
   it('keeps iTunes audio apart from mp4 video, and still refuses QuickTime and unknown RIFF', () => {
@@ -128,6 +159,18 @@ describe('resolveContentType', () => {
     });
   });
 
+  it('calls a file of size 0, or one with no bytes read, empty or corrupt', () => {
+    expect(resolveContentType('foto.png', PNG, 0)).toEqual({ ok: false, error: 'Archivo vacío o corrupto' });
+    expect(resolveContentType('foto.png', new Uint8Array(), 10)).toEqual({
+      ok: false,
+      error: 'Archivo vacío o corrupto',
+    });
+    expect(resolveContentType('foto.png', PNG, 1)).toMatchObject({
+      ok: true,
+      rule: { mimeType: 'image/png' },
+    });
+  });
+
   it('honours a narrower accept list', () => {
     expect(resolveContentType('a.pdf', text('%PDF-1.4'), 8, ['image/png']).ok).toBe(false);
   });
@@ -142,7 +185,11 @@ describe('album helpers', () => {
     expect(isMediaSort('size')).toBe(false);
     expect(exceedsFileCount(10)).toBe(false);
     expect(exceedsFileCount(11)).toBe(true);
-    expect(mediaNameKey('  Catálogo ')).toBe(mediaNameKey('catálogo'));
+    expect(mediaNameKey('  Catálogo ')).toBe('catálogo');
+    expect(mediaNameKey('ÁLBUM DE JUNIO')).toBe('álbum de junio');
+    expect(isMediaSort('creationDate')).toBe(true);
+    expect(isMediaSort(5)).toBe(false);
+    expect(exceedsFileCount(9)).toBe(false);
   });
 
   it('shows 5 pages around the current one with 1 margin page and gaps', () => {
@@ -154,6 +201,23 @@ describe('album helpers', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(25, 12)).toBe(3);
   });
+
+  it('lists every page up to 7 and gaps from 8 on (5 shown + 2 margin pages)', () => {
+    expect(pagerItems(1, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pagerItems(1, 8)).toEqual([1, 2, 3, 4, 5, null, 8]);
+    expect(pagerItems(4, 8)).toEqual([1, 2, 3, 4, 5, 6, null, 8]);
+    expect(pagerItems(1, -1)).toEqual([]);
+  });
+
+  it('keeps a wider margin when asked', () => {
+    expect(pagerItems(1, 9, 5, 2)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(pagerItems(6, 12, 3, 2)).toEqual([1, 2, null, 5, 6, 7, null, 11, 12]);
+  });
+
+  it('counts 12 files to a page', () => {
+    expect(pageCount(12)).toBe(1);
+    expect(pageCount(13)).toBe(2);
+  });
 });
 
 describe('albumNameError', () => {
@@ -162,6 +226,9 @@ describe('albumNameError', () => {
     expect(albumNameError('  ')).toBe('Nombre obligatorio');
     expect(albumNameError(undefined)).toBe('Nombre obligatorio');
     expect(albumNameError('x'.repeat(101))).toBe('El nombre no debe exceder los 100 caracteres');
+    expect(albumNameError(null)).toBe('Nombre obligatorio');
+    expect(albumNameError('x'.repeat(100))).toBeNull();
+    expect(albumNameError(`  ${'x'.repeat(100)}  `)).toBeNull();
   });
 });
 

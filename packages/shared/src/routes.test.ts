@@ -41,6 +41,11 @@ describe('matchRoute', () => {
     expect(matchRoute('/album/*', '/albums')).toBe(false);
   });
 
+  it('keeps every fixed segment in front of a wildcard', () => {
+    expect(matchRoute('/link-whatsapp/whatsappLink/*', '/link-whatsapp/whatsappLink/paso/2')).toBe(true);
+    expect(matchRoute('/link-whatsapp/whatsappLink/*', '/link-whatsapp/profile')).toBe(false);
+  });
+
   it('matches the root', () => {
     expect(matchRoute('/', '/')).toBe(true);
     expect(matchRoute('/', '')).toBe(true);
@@ -208,5 +213,238 @@ describe('navigation', () => {
     expect(activeNavItem('/config/edit-card')?.key).toBe('config');
     expect(activeNavItem('/album/1/2')?.key).toBe('multimedia');
     expect(activeNavItem('/login')).toBeUndefined();
+  });
+});
+
+// 01 §2.3 and 02 §2, row by row: a real path of each guarded route, the permissions that open it, and the title the
+// browser tab shows. Each row is checked both ways: every permission of the row opens it on its own, and a user with
+// every other permission is refused.
+const CHAT_PERMS = ['readChat', 'agent'];
+const MULTIMEDIA_PERMS = ['agent', 'readMultimedia', 'writeMultimedia'];
+const CONFIG_PERMS = [
+  'readCompany',
+  'writeCompany',
+  'readPayments',
+  'writePayments',
+  'readTags',
+  'writeTags',
+  'readRols',
+  'writeRols',
+  'readDataSheetConfiguration',
+  'writeDataSheetConfiguration',
+];
+const ANALYTICS_PERMS = ['readCompany', 'writeCompany', 'readAnalytics'];
+const GUARD_ROWS: ReadonlyArray<
+  readonly [path: string, pattern: string, permissions: string[], title?: string]
+> = [
+  ['/chat', '/chat', CHAT_PERMS],
+  ['/chat/42', '/chat/:chatId', CHAT_PERMS],
+  ['/boards', '/boards', CHAT_PERMS],
+  ['/boards/3', '/boards/:id', CHAT_PERMS],
+  ['/board', '/board', CHAT_PERMS],
+  ['/contacts', '/contacts', CHAT_PERMS, 'Contactos'],
+  ['/bot', '/bot', ['writeUsers'], 'Bot'],
+  ['/broadcast', '/broadcast', ['writeUsers']],
+  ['/broadcast/table', '/broadcast/table', ['campaigns'], 'Campañas'],
+  ['/broadcast/preview', '/broadcast/:currentStep', ['writeUsers']],
+  ['/users', '/users', ['readUsers', 'writeUsers'], 'Equipo'],
+  ['/users/new', '/users/new', ['writeUsers'], 'Equipo'],
+  ['/spaces', '/spaces', ['readSpaces', 'writeSpaces'], 'Canales'],
+  ['/spaces/new', '/spaces/new', ['writeSpaces'], 'Canales'],
+  ['/spaces/new-whatsapp', '/spaces/new-whatsapp', ['writeSpaces'], 'Canales'],
+  ['/simulador', '/simulador', ['writeSpaces'], 'Simulador de clientes'],
+  ['/link-whatsapp/profile', '/link-whatsapp/*', ['writeSpaces']],
+  ['/config', '/config', CONFIG_PERMS, 'Configuración'],
+  ['/config/new-tag', '/config/new-tag', ['writeTags'], 'Configuración'],
+  ['/config/new-rol', '/config/new-rol', ['writeRols'], 'Configuración'],
+  ['/config/new-datasheet', '/config/new-datasheet', ['writeDataSheetConfiguration'], 'Configuración'],
+  ['/config/new-whatsapp-template', '/config/new-whatsapp-template', ['whatsappTemplate'], 'Configuración'],
+  ['/config/new-whatsappTemplate', '/config/new-whatsappTemplate', ['whatsappTemplate'], 'Configuración'],
+  ['/config/edit-plan', '/config/edit-plan', ['writePayments'], 'Configuración'],
+  ['/config/edit-card', '/config/edit-card', ['writePayments'], 'Configuración'],
+  ['/config/payment', '/config/payment', ['writePayments'], 'Configuración'],
+  ['/config/album', '/config/album', CONFIG_PERMS, 'Configuración'],
+  ['/multimedia/4', '/multimedia/*', MULTIMEDIA_PERMS, 'Multimedia'],
+  ['/album/2', '/album/*', MULTIMEDIA_PERMS, 'Multimedia'],
+  ['/subAlbum/2/3', '/subAlbum/*', MULTIMEDIA_PERMS, 'Multimedia'],
+  [
+    '/quickAnswers',
+    '/quickAnswers',
+    ['agent', 'readQuickAnswers', 'writeQuickAnswers'],
+    'Respuestas rápidas',
+  ],
+  ['/quickAnswers/new', '/quickAnswers/new', ['agent', 'writeQuickAnswers'], 'Respuestas rápidas'],
+  ['/account', '/account', ['readCompany', 'writeCompany', 'readPayments', 'writePayments'], 'Mi cuenta'],
+  ['/help', '/help', ['readCompany', 'writeCompany']],
+  ['/panel', '/panel', ['readCompany']],
+  ['/analytics', '/analytics', ANALYTICS_PERMS],
+  ['/analytics/agents', '/analytics/agents', [...ANALYTICS_PERMS, 'agent', 'readUsers', 'writeUsers']],
+];
+const GUARD_CASES = GUARD_ROWS.map(([path, pattern, permissions, title]) => ({
+  path,
+  pattern,
+  permissions,
+  title,
+}));
+
+describe('route guard table, row by row (01 §2.3, 02 §2)', () => {
+  it('has a row here for every guarded route', () => {
+    expect(GUARD_ROWS.map(([, pattern]) => pattern)).toEqual(ROUTE_GUARDS.map((guard) => guard.path));
+  });
+
+  it.each(GUARD_CASES)(
+    '$path is guarded by $pattern with its permissions and title',
+    ({ path, pattern, permissions, title }) => {
+      const guard = findRouteGuard(path);
+      expect(guard).toEqual(
+        title === undefined ? { path: pattern, permissions } : { path: pattern, permissions, title },
+      );
+    },
+  );
+
+  it.each(GUARD_CASES)('$path opens with each of its permissions alone', ({ path, permissions }) => {
+    for (const name of permissions) expect(canAccessRoute(path, toPermissionMap([name])), name).toBe(true);
+  });
+
+  it.each(GUARD_CASES)(
+    '$path stays closed to a user with every other permission',
+    ({ path, permissions }) => {
+      const others = PERMISSION_NAMES.filter((name) => !permissions.includes(name));
+      expect(canAccessRoute(path, toPermissionMap(others))).toBe(false);
+      expect(canAccessRoute(path, {})).toBe(false);
+    },
+  );
+});
+
+describe('public routes, row by row (01 §2.1)', () => {
+  const PUBLIC_PATHS: ReadonlyArray<readonly [pattern: string, path: string]> = [
+    ['/', '/'],
+    ['/login', '/login'],
+    ['/recoverPassword', '/recoverPassword'],
+    ['/changePassword', '/changePassword?token=abc'],
+    ['/onboarding/step/:currentStep', '/onboarding/step/email'],
+    ['/select-plan', '/select-plan'],
+    ['/payment', '/payment'],
+    ['/phone-selection', '/phone-selection'],
+    ['/qr-code', '/qr-code'],
+    ['/two-factor', '/two-factor'],
+    ['/link-whatsapp', '/link-whatsapp'],
+    ['/link-whatsapp/whatsappLink/instructions', '/link-whatsapp/whatsappLink/instructions'],
+    ['/link-whatsapp/profile', '/link-whatsapp/profile'],
+    ['/link-whatsapp/qrcode-instructions', '/link-whatsapp/qrcode-instructions'],
+    ['/link-whatsapp/qrcode', '/link-whatsapp/qrcode'],
+    ['/success-link', '/success-link'],
+    ['/integrations/calendly_auth', '/integrations/calendly_auth?code=1'],
+    ['/forbidden', '/forbidden'],
+    ['/maintenance', '/maintenance'],
+    ['/ref', '/ref'],
+  ];
+
+  it('lists exactly the public routes of 01 §2.1', () => {
+    expect(PUBLIC_ROUTES).toEqual(PUBLIC_PATHS.map(([pattern]) => pattern));
+  });
+
+  it.each(PUBLIC_PATHS)('%s is public (as %s)', (_pattern, path) => {
+    expect(isPublicRoute(path)).toBe(true);
+  });
+
+  // The WhatsApp linking pages are public but take writeSpaces once signed in (the guard row above).
+  it('lets a visitor without permissions reach the other public pages', () => {
+    for (const [, path] of PUBLIC_PATHS.filter(([pattern]) => !pattern.startsWith('/link-whatsapp'))) {
+      expect(canAccessRoute(path, {}), path).toBe(true);
+    }
+  });
+
+  it('keeps a one-segment unknown path and a deeper onboarding path private', () => {
+    expect(isPublicRoute('/ABC123')).toBe(false);
+    expect(isPublicRoute('/onboarding/step')).toBe(false);
+    expect(isPublicRoute('/onboarding/step/email/extra')).toBe(false);
+    expect(isPublicRoute('/login/extra')).toBe(false);
+  });
+});
+
+describe('navigation entries, row by row (01 §2.2)', () => {
+  const NAV_ROWS: ReadonlyArray<
+    readonly [key: string, label: string, path: string, routes: string[], perms: string[]]
+  > = [
+    ['chat', 'Chat', '/chat', ['/chat', '/chat/:chatId'], CHAT_PERMS],
+    ['boards', 'Tableros', '/boards', ['/boards', '/boards/:id', '/board'], CHAT_PERMS],
+    ['contacts', 'Contactos', '/contacts', ['/contacts'], ['agent']],
+    [
+      'multimedia',
+      'Multimedia',
+      '/multimedia',
+      ['/multimedia/*', '/album/*', '/subAlbum/*'],
+      ['readMultimedia', 'writeMultimedia'],
+    ],
+    [
+      'quickAnswers',
+      'Respuestas',
+      '/quickAnswers',
+      ['/quickAnswers', '/quickAnswers/new'],
+      ['readQuickAnswers', 'writeQuickAnswers'],
+    ],
+    ['users', 'Equipo', '/users', ['/users', '/users/new'], ['readUsers', 'writeUsers']],
+    ['bot', 'Bot', '/bot', ['/bot'], ['readBot', 'writeBot']],
+    ['campaigns', 'Campañas', '/broadcast/table', ['/broadcast/table'], ['campaigns']],
+    ['analytics', 'Estadísticas', '/analytics', ['/analytics'], ['readAnalytics']],
+    ['spaces', 'Canales', '/spaces', ['/spaces', '/spaces/new'], ['readSpaces', 'writeSpaces']],
+    [
+      'config',
+      'Configuración',
+      '/config',
+      [
+        '/config',
+        '/config/new-tag',
+        '/config/new-rol',
+        '/config/new-datasheet',
+        '/config/edit-plan',
+        '/config/edit-card',
+        '/config/album',
+      ],
+      CONFIG_PERMS,
+    ],
+    [
+      'account',
+      'Cuenta',
+      '/account',
+      ['/account'],
+      ['readCompany', 'writeCompany', 'readPayments', 'writePayments'],
+    ],
+    ['help', 'Ayuda', '/help', ['/help'], ['readCompany', 'writeCompany']],
+  ];
+  const show = (names: readonly string[], roleName = 'admin') =>
+    visibleNavItems({ permissions: toPermissionMap(names), roleName, isBoardsActive: true }).map(
+      (item) => item.key,
+    );
+
+  it('has each entry with its label, path, routes and permissions', () => {
+    expect(
+      NAV_ITEMS.map(({ key, label, path, routes, permissions }) => [key, label, path, routes, permissions]),
+    ).toEqual(NAV_ROWS);
+    expect(NAV_ITEMS.filter((item) => item.requiresBoards).map((item) => item.key)).toEqual(['boards']);
+    expect(
+      NAV_ITEMS.filter((item) => item.hiddenForRoles).map((item) => [item.key, item.hiddenForRoles]),
+    ).toEqual([['users', ['groupadmin']]]);
+  });
+
+  it.each(NAV_ROWS)(
+    '%s shows with each of its permissions alone and hides without them',
+    (key, _l, _p, _r, perms) => {
+      for (const name of perms) expect(show([name]), name).toContain(key);
+      expect(show(PERMISSION_NAMES.filter((name) => !perms.includes(name)))).not.toContain(key);
+    },
+  );
+
+  it.each(NAV_ROWS)('%s is highlighted on each of its routes', (key, _l, _p, routes) => {
+    for (const pattern of routes) {
+      const path = pattern.replace(/:\w+/g, '7').replace(/\*$/, '7/8');
+      expect(activeNavItem(path)?.key, path).toBe(key);
+    }
+  });
+
+  it('hides Equipo only from group admins', () => {
+    expect(show(['readUsers'], 'groupadmin')).toEqual([]);
+    expect(show(['readUsers'], 'agente')).toEqual(['users']);
   });
 });

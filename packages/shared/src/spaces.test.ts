@@ -35,6 +35,7 @@ describe('channelNameError', () => {
 
 describe('spaceNameKey', () => {
   it('ignores case and surrounding spaces', () => {
-    expect(spaceNameKey('  Ventas Norte ')).toBe(spaceNameKey('ventas norte'));
+    expect(spaceNameKey('  Ventas Norte ')).toBe('ventas norte');
+    expect(spaceNameKey('ÑUÑOA')).toBe('ñuñoa');
   });
 });

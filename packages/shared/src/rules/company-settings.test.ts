@@ -75,4 +75,13 @@ describe('company settings changes (02 §3, §4)', () => {
       expect(applyCompanySettingsChange(DEFAULT_COMPANY_SETTINGS, refused).templateLanguage).toBe('es_MX');
     }
   });
+
+  it('keeps each tag that disables the menu bot once, and keeps the list when a change leaves it out', () => {
+    const current = { ...DEFAULT_COMPANY_SETTINGS, disableBotTagIds: [5] };
+    expect(applyCompanySettingsChange(current, { disableBotTagIds: [4, 9, 4] }).disableBotTagIds).toEqual([
+      4, 9,
+    ]);
+    expect(applyCompanySettingsChange(current, { automaticAssignment: true }).disableBotTagIds).toEqual([5]);
+    expect(applyCompanySettingsChange(current, { disableBotTagIds: [] }).disableBotTagIds).toEqual([]);
+  });
 });

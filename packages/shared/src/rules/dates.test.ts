@@ -102,8 +102,12 @@ describe('messageTimeToDate', () => {
 });
 
 describe('formatReportDate across offset changes', () => {
+  // Each zone's 2025 offset changes are found from Intl every 3 hours; around each one (a 3-hour gap with the change
+  // inside) every minute is compared, and elsewhere the 3-hour samples, so a wrong offset anywhere shows.
   it('matches Intl minute by minute around DST changes, half-hour zones included', () => {
     const zones = ['America/Santiago', 'Australia/Adelaide', 'Australia/Lord_Howe', 'Europe/Madrid'];
+    const MINUTE = 60000;
+    const STEP = 180 * MINUTE;
     for (const timeZone of zones) {
       const intl = new Intl.DateTimeFormat('en-GB', {
         timeZone,
@@ -114,11 +118,36 @@ describe('formatReportDate across offset changes', () => {
         minute: '2-digit',
         hourCycle: 'h23',
       });
-      // A year in 17-minute steps crosses every change of offset of these zones.
-      for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2026, 0, 1); ms += 17 * 60000) {
-        const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-        expect(formatReportDate(ms, timeZone)).toBe(`${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`);
+      const parts = (ms: number) =>
+        Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
+      const expected = (ms: number) => {
+        const p = parts(ms);
+        const two = (n: number | undefined) => String(n).padStart(2, '0');
+        return `${two(p.day)}-${two(p.month)}-${p.year} ${two(p.hour)}:${two(p.minute)}`;
+      };
+      const offset = (ms: number) => {
+        const p = parts(ms);
+        return (
+          Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day, p.hour, p.minute) -
+          Math.floor(ms / MINUTE) * MINUTE
+        );
+      };
+      const mismatches: string[] = [];
+      const check = (ms: number) => {
+        const shown = formatReportDate(ms, timeZone);
+        if (shown !== expected(ms))
+          mismatches.push(`${new Date(ms).toISOString()}: ${shown} ≠ ${expected(ms)}`);
+      };
+      let changes = 0;
+      for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2026, 0, 1); ms += STEP) {
+        check(ms);
+        if (offset(ms) === offset(ms + STEP)) continue;
+        changes += 1;
+        for (let minute = ms + MINUTE; minute < ms + STEP; minute += MINUTE) check(minute);
       }
+      // Every one of these zones moves its clocks twice a year.
+      expect(changes, timeZone).toBe(2);
+      expect(mismatches, timeZone).toEqual([]);
     }
   });
 });

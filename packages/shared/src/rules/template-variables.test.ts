@@ -440,10 +440,24 @@ describe('identifyTemplateVariables', () => {
 
   it('answers the same proposal for the same message', () => {
     const message = 'Hola Juan, tu pedido 98765 llega el 15 de marzo a las 3 pm.';
-    expect(identifyTemplateVariables(message)).toEqual(identifyTemplateVariables(message));
+    const proposal = {
+      text: 'Hola {{1}}, tu pedido {{2}} llega el {{3}} a las {{4}}.',
+      originalText: message,
+      variables: [
+        { index: 1, example: 'Juan', kind: 'name', start: 5, end: 10, accepted: false },
+        { index: 2, example: '98765', kind: 'code', start: 22, end: 27, accepted: false },
+        { index: 3, example: '15 de marzo', kind: 'date', start: 37, end: 42, accepted: false },
+        { index: 4, example: '3 pm', kind: 'time', start: 49, end: 54, accepted: false },
+      ],
+      category: 'utility',
+    };
+    expect(identifyTemplateVariables(message)).toEqual(proposal);
+    expect(identifyTemplateVariables(message)).toEqual(proposal);
   });
 
-  it('stays fast on long adversarial input', () => {
+  // A wall-clock budget means nothing under mutation testing, which instruments every statement (60 times slower
+  // here); the plain suite keeps it.
+  it.skipIf('__stryker__' in globalThis)('stays fast on long adversarial input', () => {
     const started = Date.now();
     for (const input of ['a.'.repeat(2000), '1 '.repeat(2000), '$1,'.repeat(1300), '+1 '.repeat(1300)]) {
       identifyTemplateVariables(input);
