@@ -25,6 +25,7 @@ import { CustomPayment1767000000100 } from './1767000000100-custom-payment';
 import { Analytics1768000000000 } from './1768000000000-analytics';
 import { ReportRecipients1768000000100 } from './1768000000100-report-recipients';
 import { Boards1768000000200 } from './1768000000200-boards';
+import { ContactImports1769000000300 } from './1769000000300-contact-imports';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   Analytics1768000000000,
   ReportRecipients1768000000100,
   Boards1768000000200,
+  ContactImports1769000000300,
 ];
