@@ -88,6 +88,7 @@ export class JobQueueService<P extends object = JobPayloads>
   private runner: Runner | null = null;
   private liveness: Promise<LivenessLock> | null = null;
   private recoveryTimer: NodeJS.Timeout | null = null;
+  private stopping: Promise<void> | null = null;
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -174,6 +175,19 @@ export class JobQueueService<P extends object = JobPayloads>
 
   /** Before the database connections close: stop taking jobs and let running ones finish. */
   async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /**
+   * Graphile's graceful stop: no new job is taken, the ones fetched but not started are released at once to the
+   * other instances, the running ones finish. A drain (issue 22) calls it early; a second call waits for the first.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.stopRunner();
+    return this.stopping;
+  }
+
+  private async stopRunner(): Promise<void> {
     if (this.recoveryTimer) clearInterval(this.recoveryTimer);
     this.recoveryTimer = null;
     const runner = this.runner;
