@@ -89,6 +89,7 @@ export class JobQueueService<P extends object = JobPayloads>
   private liveness: Promise<LivenessLock> | null = null;
   private recoveryTimer: NodeJS.Timeout | null = null;
   private stopping: Promise<void> | null = null;
+  private poolId: string | null = null;
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -142,6 +143,7 @@ export class JobQueueService<P extends object = JobPayloads>
     const events = new EventEmitter() as WorkerEvents;
     // Graphile names the pool when it creates it; its jobs are locked under that name.
     events.on('pool:create', ({ workerPool }) => {
+      this.poolId = workerPool.id;
       this.liveness = this.jobs.holdLiveness(workerPool.id);
     });
     this.runner = await run({
@@ -193,6 +195,17 @@ export class JobQueueService<P extends object = JobPayloads>
     const runner = this.runner;
     this.runner = null;
     await runner?.stop().catch((error: unknown) => this.logger.warn(`job worker stop: ${String(error)}`));
+    // Issue 22: the pool has stopped, so none of its jobs runs any more; yet a job it fetched as the stop began can
+    // stay locked by it (seen in the rolling-restart test: one send job in two drains), and would wait for the dead
+    // worker recovery (a minute or more). Its lock is released now, for the other instances to run it at once.
+    if (runner && this.poolId) {
+      await this.jobs
+        .unlockWorkers([this.poolId])
+        .then((count) => {
+          if (count > 0) this.logger.warn(`released ${count} jobs still locked by the stopped worker`);
+        })
+        .catch((error: unknown) => this.logger.warn(`job release at stop: ${String(error)}`));
+    }
     // Only once our jobs are done: until then, other instances must not take them.
     await this.releaseLiveness();
   }
