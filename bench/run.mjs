@@ -50,7 +50,8 @@ function printSoak(r) {
   for (const e of s.firstErrors) console.log(`    error: ${e}`);
   console.log(
     `  lost ${s.lost}, duplicated ${s.duplicated}: webhooks acked ${s.webhooks.acked}, stored ${s.webhooks.stored}; ` +
-      `sends answered ${s.sends.answered}, lost ${s.sends.lost}; campaign ${s.campaign.status} ${s.campaign.sent}/${s.campaign.recipients}`,
+      `sends answered ${s.sends.answered}, lost ${s.sends.lost}; campaign ${s.campaign.status} ${s.campaign.sent}/${s.campaign.recipients}` +
+      `${s.campaign.status === 'FINISHED' ? '' : ' — NOT FINISHED two minutes after the load (late, not counted as lost)'}`,
   );
   console.log(
     `  memory (${s.memory.samples} samples after a ${s.memory.warmupSeconds} s warm-up, linear regression): ` +

@@ -344,7 +344,7 @@ export async function soak({ databaseUrl }) {
     const endedAt = Date.now();
 
     // ---- Lost: webhooks acknowledged but not stored, sends answered but never at the provider, recipients unsent. ----
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     let campaignState = null;
     for (;;) {
       campaignState = (
@@ -369,7 +369,10 @@ export async function soak({ databaseUrl }) {
     for (const [key, n] of graph.received) perText.set(key.slice(key.indexOf('|') + 1), n);
     const lostSends = answeredSends.filter((text) => !perText.has(text)).length;
     const duplicatedSends = answeredSends.filter((text) => (perText.get(text) ?? 0) > 1).length;
-    const lostRecipients = recipients - (campaignState?.sent ?? 0);
+    // A finished campaign that did not send to everyone lost them; one still running is late, not lost (reported).
+    const unsentRecipients = recipients - (campaignState?.sent ?? 0);
+    const lostRecipients = campaignState?.status === 'FINISHED' ? unsentRecipients : 0;
+    const campaignDone = campaignState?.status === 'FINISHED';
     const stopped = await api.stop();
 
     // ---- Memory trend after the warm-up, p99 per bucket. ----
@@ -413,7 +416,12 @@ export async function soak({ databaseUrl }) {
         duplicated,
         webhooks: { acked: acked.size, stored: storedWebhooks, duplicated: duplicatedWebhooks },
         sends: { answered: answeredSends.length, lost: lostSends, duplicated: duplicatedSends },
-        campaign: { recipients, sent: campaignState?.sent ?? 0, status: campaignState?.status },
+        campaign: {
+          recipients,
+          sent: campaignState?.sent ?? 0,
+          status: campaignState?.status,
+          unsent: unsentRecipients,
+        },
         memory: { samples: measured.length, warmupSeconds: warmupMs / 1000, rss, heap, flat: memoryFlat },
         p99: {
           bucketSeconds: bucketMs / 1000,
@@ -429,6 +437,7 @@ export async function soak({ databaseUrl }) {
           skipped === 0 &&
           lost === 0 &&
           duplicated === 0 &&
+          campaignDone &&
           stopped.code === 0,
       },
     };
