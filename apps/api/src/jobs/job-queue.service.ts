@@ -40,6 +40,11 @@ export interface JobInfo {
   /** This try, from 1. */
   attempts: number;
   maxAttempts: number;
+  /**
+   * Aborted when this instance stops (a drain, issue 22): a long job (a campaign's one-minute slice) ends its work
+   * early and leaves the rest to a job queued for another instance, so the stop does not wait for it.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
@@ -65,6 +70,7 @@ const CONCURRENCY = 8;
 // A job locked this long by a worker whose liveness lock is gone is released to run again.
 const RECOVERY_GRACE_SECONDS = 60;
 const RECOVERY_INTERVAL_MS = 60_000;
+const STOP_ABORT_MS = 1000;
 
 /**
  * Durable jobs on Graphile Worker (ARCHITECTURE rules 6 and 9): PostgreSQL only, jobs claimed with SKIP LOCKED so
@@ -151,7 +157,8 @@ export class JobQueueService<P extends object = JobPayloads>
       maxPoolSize: CONCURRENCY + 2,
       concurrency: CONCURRENCY,
       // One fetch per poll for the whole pool (up to CONCURRENCY jobs), handed to the workers as they free up.
-      preset: { worker: { localQueue: { size: CONCURRENCY } } },
+      // A stop aborts running jobs' signal after STOP_ABORT_MS (JobInfo.signal): short jobs just finish first.
+      preset: { worker: { localQueue: { size: CONCURRENCY }, gracefulShutdownAbortTimeout: STOP_ABORT_MS } },
       pollInterval: this.config.jobPollMs,
       // Nest owns the process's signals: beforeApplicationShutdown stops the runner.
       noHandleSignals: true,
@@ -243,6 +250,7 @@ export class JobQueueService<P extends object = JobPayloads>
       name,
       attempts: helpers.job.attempts,
       maxAttempts: helpers.job.max_attempts,
+      signal: helpers.abortSignal,
     };
     try {
       await handler(payload, job);
