@@ -26,6 +26,8 @@ const CONVERSATIONS = 8;
 const SOCKETS = 4;
 const STEADY_WEBHOOKS = 80;
 const STEADY_SENDS = 30;
+const CAMPAIGN_RECIPIENTS = 200;
+const CAMPAIGN_RATE = 20;
 
 const ds = testSql();
 const suite = processSuite(API_FEATURE, 'two-instances-drain');
@@ -37,6 +39,8 @@ let tenant: Tenant;
 let clientIds: number[] = [];
 let instances: Instance[] = [];
 let wamidSeq = 0;
+/** Why an agent's send got no id (printed with the figures). */
+const unanswered: string[] = [];
 afterAll(async () => {
   for (const client of clients) client.close();
   await balancer.close();
@@ -76,9 +80,11 @@ async function agentSends(text: string, clientId: number): Promise<number | null
         variables: { input: { clientId, text } },
       }),
     });
-    const body = (await res.json()) as { data?: { sendMessage?: { id: number } } | null };
+    const body = (await res.json()) as { data?: { sendMessage?: { id: number } } | null; errors?: unknown[] };
+    if (!body.data?.sendMessage) unanswered.push(`HTTP ${res.status} ${JSON.stringify(body.errors ?? body)}`);
     return body.data?.sendMessage?.id ?? null;
-  } catch {
+  } catch (error) {
+    unanswered.push(String((error as { cause?: unknown }).cause ?? error));
     return null;
   }
 }
@@ -200,9 +206,49 @@ describe('two instances behind a round-robin balancer', () => {
   });
 
   it('roll through a restart of both under load: each drains and exits 0, nothing lost, repeated or left locked', {
-    timeout: 90_000,
+    timeout: 150_000,
   }, async () => {
     const phaseStart = Date.now();
+    // A campaign sending through the whole roll (CAMPAIGN_RECIPIENTS at CAMPAIGN_RATE a second): a drain must not
+    // wait for its one-minute slice, and each recipient must get one request whichever instance sends it.
+    await ds.query(`UPDATE channels SET "campaignRate" = $2 WHERE id = $1`, [
+      tenant.channelId,
+      CAMPAIGN_RATE,
+    ]);
+    const [{ id: tagId }] = await ds.query(
+      `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, 'Rodante', '#1677ff', $2) RETURNING id`,
+      [tenant.companyId, `${tenant.companyId}-rodante`],
+    );
+    await ds.query(
+      `WITH c AS (
+         INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName")
+         SELECT $1::int, $2::int, $2::text || '-521552' || lpad(i::text, 7, '0'), '521552' || lpad(i::text, 7, '0'),
+                'Destinatario ' || i, 'destinatario' || i
+           FROM generate_series(1, $3::int) AS i
+         RETURNING id)
+       INSERT INTO client_tags ("clientId", "tagId") SELECT id, $4::int FROM c`,
+      [tenant.companyId, tenant.channelId, CAMPAIGN_RECIPIENTS, tagId],
+    );
+    const [{ id: campaignId }] = await ds.query(
+      `INSERT INTO campaigns ("companyId", "channelId", name, "tagIds", template, "sendAt")
+       VALUES ($1, $2, 'Rodante', ARRAY[$3::int], $4, now()) RETURNING id`,
+      [
+        tenant.companyId,
+        tenant.channelId,
+        tagId,
+        JSON.stringify({
+          name: 'promo_rodante',
+          language: 'es_MX',
+          category: 'marketing',
+          components: [{ type: 'BODY', text: 'Promoción' }],
+        }),
+      ],
+    );
+    await ds.query(
+      `SELECT graphile_worker.add_job('campaign-start', json_build_object('campaignId', $1::int))`,
+      [campaignId],
+    );
+    let campaignProgress = '';
     const deliveries: Delivery[] = [];
     const sends: Array<{ text: string; id: number | null }> = [];
     let loading = true;
@@ -279,7 +325,22 @@ describe('two instances behind a round-robin balancer', () => {
       'every agent message to be sent',
       20_000,
     );
+    await waitFor(
+      async () => {
+        const [{ status, sent }] = await ds.query(
+          `SELECT status, (SELECT count(*)::int FROM campaign_recipients r WHERE r."campaignId" = c.id AND r.state = 'sent') AS sent
+             FROM campaigns c WHERE c.id = $1`,
+          [campaignId],
+        );
+        campaignProgress = `${status} ${sent}/${CAMPAIGN_RECIPIENTS}`;
+        return status === 'FINISHED';
+      },
+      'the campaign to finish',
+      60_000,
+    );
     await new Promise((done) => setTimeout(done, 1000));
+    const campaignSends = mine().filter((s) => s.key.endsWith('|promo_rodante'));
+    const campaignPhones = new Set(campaignSends.map((s) => s.key.split('|')[0]));
 
     // ---- Webhooks: every one acknowledged and stored once. ----
     const wamids = deliveries.map((d) => d.wamid);
@@ -327,6 +388,9 @@ describe('two instances behind a round-robin balancer', () => {
       socketEventsMissed: missed,
       socketEventsUnrecoverable: unrecoverable,
       socketEventsRepeated: repeated,
+      campaignRecipients: CAMPAIGN_RECIPIENTS,
+      campaignRequests: campaignSends.length,
+      campaignDistinct: campaignPhones.size,
     };
     console.log(
       `rolling restart: ${JSON.stringify(figures)}; ${redelivered} webhooks redelivered ` +
@@ -337,7 +401,8 @@ describe('two instances behind a round-robin balancer', () => {
           .map((d) => d.wamid)
           .join(',')}); drains ` +
         `${drains.map((d) => `${d.name} exit ${d.code} in ${d.ms} ms, ${d.lockedLeft} jobs left locked`).join('; ')}; ` +
-        `socket reconnections ${clients.map((c) => c.gaps.length).join('/')}; phase ${Date.now() - phaseStart} ms`,
+        `socket reconnections ${clients.map((c) => c.gaps.length).join('/')}; campaign ${campaignProgress}; ` +
+        `sends without an answer: ${JSON.stringify(unanswered).slice(0, 1500)}; phase ${Date.now() - phaseStart} ms`,
     );
     expect(drains.map((d) => ({ code: d.code, lockedLeft: d.lockedLeft }))).toEqual([
       { code: 0, lockedLeft: 0 },
@@ -350,7 +415,11 @@ describe('two instances behind a round-robin balancer', () => {
       duplicatedSends: 0,
       socketEventsUnrecoverable: 0,
       socketEventsRepeated: 0,
+      campaignRequests: CAMPAIGN_RECIPIENTS,
+      campaignDistinct: CAMPAIGN_RECIPIENTS,
     });
+    // A drain does not wait for the campaign's one-minute slice: the slice ends early, the rest goes on elsewhere.
+    for (const drain of drains) expect(drain.ms, drain.name).toBeLessThan(15_000);
     for (const send of answered) expect(perText.get(send.text), send.text).toBe(1);
     // Every socket was moved at least once (each instance it could be on was restarted) and reloaded after.
     for (const client of clients) {
