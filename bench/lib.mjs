@@ -25,7 +25,7 @@ export async function startDatabase() {
   };
 }
 
-const BENCH_KEY = '8f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3';
+export const BENCH_KEY = '8f1c2d3e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3';
 
 /** The built API on `databaseUrl`, listening on a loopback port; `env` adds or overrides its configuration. */
 export async function startProduct(databaseUrl, env = {}) {

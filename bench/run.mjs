@@ -6,6 +6,7 @@ import { contacts } from './contacts.bench.mjs';
 import { firstLoad } from './first-load.bench.mjs';
 import { inboxList } from './inbox-list.bench.mjs';
 import { machine, startDatabase, startProduct } from './lib.mjs';
+import { soak } from './soak.bench.mjs';
 import { sockets } from './sockets.bench.mjs';
 import { webhookIngest } from './webhook-ingest.bench.mjs';
 
@@ -38,6 +39,34 @@ function printRows(r) {
   console.log(`  cleanup ${r.cleanupSeconds.toFixed(1)} s, failed requests or mismatched pages: ${r.failed}`);
 }
 
+/** The soak's figures: memory trend, p99 per bucket, errors and lost, the drain at the end. */
+function printSoak(r) {
+  const s = r.soak;
+  const mem = (t) =>
+    `${t.perMinute >= 0 ? '+' : ''}${t.perMinute.toFixed(2)} MB/min (mean ${t.mean.toFixed(0)} MB, ` +
+    `${t.first?.toFixed(0)} → ${t.last?.toFixed(0)} MB, growth over the window ${t.growth.toFixed(1)} MB)`;
+  console.log(`${r.name}: ${s.pass ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `  requests ${s.requests} (${JSON.stringify(s.byKind)}), errors ${s.errors}, skipped (in-flight cap) ${s.skipped}`,
+  );
+  for (const e of s.firstErrors) console.log(`    error: ${e}`);
+  console.log(
+    `  lost ${s.lost}, duplicated ${s.duplicated}: webhooks acked ${s.webhooks.acked}, stored ${s.webhooks.stored}; ` +
+      `sends answered ${s.sends.answered}, lost ${s.sends.lost}; campaign ${s.campaign.status} ${s.campaign.sent}/${s.campaign.recipients}` +
+      `${s.campaign.status === 'FINISHED' ? '' : ' — NOT FINISHED two minutes after the load (late, not counted as lost)'}`,
+  );
+  console.log(
+    `  memory (${s.memory.samples} samples after a ${s.memory.warmupSeconds} s warm-up, linear regression): ` +
+      `RSS ${mem(s.memory.rss)}; heap ${mem(s.memory.heap)}; ${s.memory.flat ? 'no growth trend' : 'GROWTH TREND'} ` +
+      '(criterion: growth over the window ≤ 10 % of the mean, RSS and heap)',
+  );
+  console.log(
+    `  p99 per ${s.p99.bucketSeconds} s: ${s.p99.perBucket.map((v) => v.toFixed(0)).join(' / ')} ms; median ${s.p99.median.toFixed(0)} ms; ` +
+      `${s.p99.flat ? 'flat' : 'NOT FLAT'} (criterion: every full bucket's p99 ≤ 2 × the median bucket's)`,
+  );
+  console.log(`  SIGTERM at the end: exit ${s.stop.code} after ${s.stop.ms} ms`);
+}
+
 const db = await startDatabase();
 // The shared product runs no job: the campaign benchmark starts its own, with its jobs and a fake Graph API.
 const product = await startProduct(db.url, { JOBS_ENABLED: 'false' });
@@ -58,6 +87,8 @@ try {
     sockets,
   ];
   const chosen = all.filter((b) => only.length === 0 || only.some((w) => b.name.toLowerCase().includes(w)));
+  // The soak (ten minutes by default) runs only when named: `pnpm bench soak`.
+  if (only.includes('soak')) chosen.push(soak);
   for (const bench of chosen) {
     const r = await bench({ product, databaseUrl: db.url });
     if (r.cases) {
@@ -78,6 +109,11 @@ try {
       for (const note of r.notes ?? []) console.log(`  ${note}`);
       console.log(`  failed requests or wrong results: ${r.failed}`);
       problems += r.failed;
+      continue;
+    }
+    if (r.soak) {
+      printSoak(r);
+      if (!r.soak.pass) problems += 1;
       continue;
     }
     if (r.rows) {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { secretBoxFor } from './common/crypto/secret-box';
+import { drain } from './common/http/graceful-shutdown';
 import { ConfigError, loadConfig } from './config/app-config';
 import { runMigrations } from './database/data-source';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
@@ -30,8 +31,14 @@ async function bootstrap(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal} received, shutting down`);
+    logger.log(`${signal} received, draining`);
+    // Issue 22: stop accepting, send sockets elsewhere, finish requests and jobs (bounded), then close.
+    const drained = await drain(app, config.shutdownTimeoutMs, logger).catch((error: unknown) => {
+      logger.error(`drain failed: ${String(error)}`);
+      return null;
+    });
     await app.close().catch(() => undefined);
+    if (drained) logger.log(`drained in ${drained.drainMs} ms (${drained.cut} connections cut), exiting`);
     await embedded?.stop().catch(() => undefined);
     process.exit(0);
   };

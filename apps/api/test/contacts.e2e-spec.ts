@@ -360,6 +360,25 @@ describe('POST /api/importContacts (02 §5 Import)', () => {
         phones,
       ]);
       expect(n).toBe(500);
+      // Issue 22: the stored report says the same, row by row, to the user who imported only.
+      const report = await t.http
+        .get(`/api/contactImports/${res.body.importId}`)
+        .set('Authorization', `Bearer ${admin}`);
+      expect(report.status).toBe(200);
+      expect(report.body).toMatchObject({ status: 'finished', total: 600, created: 500, notImported: 100 });
+      expect(report.body.rows).toEqual(res.body.newClientsDataResult);
+      const listed = await t.http.get('/api/contactImports').set('Authorization', `Bearer ${admin}`);
+      expect(listed.body[0]).toMatchObject({ id: res.body.importId, fileName: 'lote.csv', created: 500 });
+      expect(listed.body[0].rows).toBeUndefined();
+      for (const token of [agente, otra]) {
+        const other = await t.http
+          .get(`/api/contactImports/${res.body.importId}`)
+          .set('Authorization', `Bearer ${token}`);
+        expect(other.status).toBe(404);
+        expect(other.body.code).toBe('CONTACT_IMPORT_NOT_FOUND');
+      }
+      const bad = await t.http.get('/api/contactImports/abc').set('Authorization', `Bearer ${admin}`);
+      expect(bad.status).toBe(400);
     } finally {
       await ds.query('DROP TRIGGER IF EXISTS test_refuse_poison ON clients');
       await ds.query('DROP FUNCTION IF EXISTS test_refuse_poison()');

@@ -1,9 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  type AddressInfo,
+  connect,
+  createServer as createTcpServer,
+  type Server as TcpServer,
+  type Socket as TcpSocket,
+} from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../src/database/kysely';
 import { JobsRepository } from '../src/jobs/jobs.repository';
@@ -13,7 +20,9 @@ import { metaSignature } from './webhook-helpers';
 /**
  * Tests that run the built API as production does (dist/main.js, one process per instance) on the test run's
  * PostgreSQL, against a fake Graph API that tells the instances apart by their URL prefix: the two-instance test of
- * issue 17 and the campaign crash test of issue 18.
+ * issue 17, the campaign crash test of issue 18, and issue 22's crash, drain and rolling-restart tests (which add a
+ * round-robin load balancer, a webhook sender that redelivers as Meta does, and socket clients that behave as the
+ * web client).
  */
 
 export const API_DIR = resolve(__dirname, '..');
@@ -335,4 +344,266 @@ export function processSuite(feature: string, label: string): ProcessSuite {
     },
     recoverDeadWorkers: () => new JobsRepository(db as Database, inject('databaseUrl')).unlockDeadWorkers(0),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Issue 22: what stands in front of the instances, and who talks to them.
+
+/** Sends SIGTERM (or `signal`) and waits for the exit: its code, and how long the instance took. */
+export async function stopInstance(
+  instance: Instance,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+  const started = Date.now();
+  instance.child.kill(signal);
+  await exited(instance.child);
+  return { code: instance.child.exitCode, signal: instance.child.signalCode, ms: Date.now() - started };
+}
+
+/**
+ * A TCP load balancer on loopback, round-robin over the instances' ports, as a reverse proxy in front of several
+ * API replicas: each client connection goes to the next instance, and to the one after when that one refuses (it is
+ * down or draining). A connection stays with its instance for its life (HTTP keep-alive, a websocket).
+ */
+export class RoundRobinBalancer {
+  ports: number[] = [];
+  connections = 0;
+  /** Connections an instance refused (it was down or draining) and the next one took. */
+  refused = 0;
+  /** Connections an instance accepted and then cut (reset) before the client closed them. */
+  cut = 0;
+  /** Connections an instance closed without answering a byte, by port. */
+  readonly silent = new Map<number, number>();
+  private next = 0;
+  private server: TcpServer | null = null;
+  private readonly open = new Set<TcpSocket>();
+
+  async start(): Promise<string> {
+    this.server = createTcpServer((client) => this.route(client));
+    await new Promise<void>((done) => this.server?.listen(0, '127.0.0.1', done));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The instances it balances over (their base URLs). */
+  use(instances: Instance[]): void {
+    this.ports = instances.map((instance) => Number(new URL(instance.baseUrl).port));
+  }
+
+  /** Tries each instance once, from the next in turn on: a refusal moves to the one after it. */
+  private route(client: TcpSocket, tried = 0, start = this.next++): void {
+    this.open.add(client);
+    client.once('close', () => this.open.delete(client));
+    const ports = this.ports;
+    if (tried >= ports.length) {
+      client.destroy();
+      return;
+    }
+    const port = ports[(start + tried) % ports.length];
+    client.pause();
+    const upstream = connect(port, '127.0.0.1');
+    let connected = false;
+    upstream.once('connect', () => {
+      connected = true;
+      this.connections += 1;
+      this.open.add(upstream);
+      upstream.once('close', () => this.open.delete(upstream));
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.resume();
+      let answered = false;
+      upstream.once('data', () => {
+        answered = true;
+      });
+      upstream.once('end', () => {
+        if (!answered) this.silent.set(port, (this.silent.get(port) ?? 0) + 1);
+      });
+    });
+    upstream.on('error', () => {
+      if (!connected) {
+        // Refused: this instance is down or draining; the next one gets the connection.
+        this.refused += 1;
+        this.open.delete(client);
+        client.removeAllListeners('close');
+        this.route(client, tried + 1, start);
+        return;
+      }
+      this.cut += 1;
+      client.destroy();
+    });
+    client.on('error', () => upstream.destroy());
+    // A closed side ends the other once what it sent is written (pipe's end); destroying it would drop that.
+    upstream.once('close', () => {
+      if (connected) client.end();
+    });
+    client.once('close', () => upstream.end());
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.open) socket.destroy();
+    const server = this.server;
+    if (server) await new Promise((done) => server.close(done));
+  }
+}
+
+let inboundSeq = 0;
+
+/** A customer's WhatsApp text to `phoneNumberId` as Meta posts it (webhooks reference: messages, text). */
+export function inboundText(phoneNumberId: string, from: string, wamid: string, text: string): string {
+  inboundSeq += 1;
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: `Cliente ${inboundSeq}` }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: wamid,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** What a webhook sender did with one delivery. */
+export interface Delivery {
+  wamid: string;
+  /** Tries, the first included (Meta redelivers what got no 200). */
+  attempts: number;
+  /** The first 200, or 0 when none came. */
+  ackedAt: number;
+  /** Why earlier tries got no 200 (a status, or the network error). */
+  failures?: string[];
+}
+
+function failed(delivery: Delivery, reason: string): void {
+  delivery.failures = [...(delivery.failures ?? []), reason];
+}
+
+/**
+ * Posts signed webhooks as Meta does: a delivery that gets no 200 (an error, a cut connection, nobody listening) is
+ * posted again after `retryMs`, up to `maxAttempts` times. Each post opens its own connection, so the balancer
+ * picks an instance per delivery.
+ */
+export async function deliverWebhook(
+  baseUrl: string,
+  delivery: Delivery,
+  body: string,
+  retryMs = 200,
+  maxAttempts = 300,
+): Promise<void> {
+  while (delivery.attempts < maxAttempts) {
+    delivery.attempts += 1;
+    try {
+      const res = await fetch(`${baseUrl}/webhooks/whatsapp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': metaSignature(body),
+          connection: 'close',
+        },
+        body,
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) {
+        delivery.ackedAt = Date.now();
+        return;
+      }
+      failed(delivery, `HTTP ${res.status}`);
+    } catch (error) {
+      // No answer: redelivered, as Meta does.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      failed(delivery, cause?.code ?? cause?.message ?? String(error));
+    }
+    await new Promise((done) => setTimeout(done, retryMs));
+  }
+}
+
+/** One stretch a socket client spent without a connection, and when its reload after it finished. */
+export interface Gap {
+  from: number;
+  /** When the reload that followed the reconnection had read the server's state (0 while it has not). */
+  reloadedAt: number;
+}
+
+/**
+ * A socket.io client through the balancer that behaves as the web client (apps/web/src/lib/socket.ts): after the
+ * server closes it ('io server disconnect', a drain or a role change) it connects again at once, after a lost
+ * connection the manager reconnects by itself, and after either it reloads (`reload`, which reads the server's
+ * state as the web client's lists do). Every one of `events` it receives is kept with its arrival time.
+ */
+export class RealtimeClient {
+  readonly received: Array<{ at: number; payload: unknown }> = [];
+  readonly gaps: Gap[] = [];
+  readonly socket: Socket;
+  serverDisconnects = 0;
+
+  constructor(
+    baseUrl: string,
+    token: string,
+    events: string[],
+    private readonly reload: () => Promise<void>,
+  ) {
+    this.socket = io(baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+    });
+    for (const event of events)
+      this.socket.on(event, (payload: unknown) => this.received.push({ at: Date.now(), payload }));
+    this.socket.on('disconnect', (reason) => {
+      this.gaps.push({ from: Date.now(), reloadedAt: 0 });
+      if (reason === 'io server disconnect') {
+        this.serverDisconnects += 1;
+        this.socket.connect();
+      }
+    });
+    this.socket.on('connect', () => {
+      const gap = this.gaps.at(-1);
+      if (!gap || gap.reloadedAt) return;
+      void this.reloadUntilDone().then(() => {
+        gap.reloadedAt = Date.now();
+      });
+    });
+  }
+
+  /** A reload that fails (its instance went away meanwhile) is tried again, as the web client's query would be. */
+  private async reloadUntilDone(): Promise<void> {
+    for (let tries = 0; tries < 50; tries += 1) {
+      try {
+        await this.reload();
+        return;
+      } catch {
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    }
+  }
+
+  connected(): Promise<void> {
+    if (this.socket.connected) return Promise.resolve();
+    return new Promise((done, fail) => {
+      this.socket.once('connect', () => done());
+      this.socket.once('connect_error', fail);
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
 }

@@ -118,6 +118,35 @@ export interface ImportContactsResult {
   newClientsDataResult: ImportResultRow[];
   /** 'success': every row created or duplicated; 'partial': some rows failed; 'error': none created. */
   finalStatus: 'success' | 'partial' | 'error';
+  /** Issue 22: the import's record, whose report (GET /api/contactImports/{id}) outlives a crash of the server. */
+  importId?: number;
+}
+
+/** Issue 22: 'running' while its server works on it; 'interrupted' when that server stopped before the end. */
+export type ContactImportState = 'running' | 'finished' | 'interrupted';
+
+/** A report row: 'pendiente' while a running import has not reached it yet. */
+export interface ContactImportReportRow {
+  number: string;
+  status: ImportRowStatus | 'pendiente';
+  message: string;
+}
+
+/** GET /api/contactImports/{id} (issue 22): what an import wrote and what it did not, even after a crash. */
+export interface ContactImportReport {
+  id: number;
+  channelId: number;
+  fileName: string;
+  status: ContactImportState;
+  total: number;
+  /** Contacts created. */
+  created: number;
+  /** Rows with no contact written: errors, and rows an interrupted import never reached. */
+  notImported: number;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Every row of the file, in order (absent from the list of imports). */
+  rows?: ContactImportReportRow[];
 }
 
 export const IMPORT_MESSAGES = {
@@ -139,6 +168,9 @@ export const IMPORT_MESSAGES = {
   tooLarge: 'El archivo es demasiado grande (máximo 10 MB).',
   chooseChannel: 'Selecciona un canal para importar tus contactos',
   agentNotFound: 'El agente no existe.',
+  // Issue 22: rows an import never reached because its server stopped (a crash or a restart).
+  interrupted: 'No importado: la importación se interrumpió. Vuelve a importar el archivo.',
+  pending: 'Pendiente',
 } as const;
 
 /** The template's example row under its headings (custom fields are left empty). */

@@ -150,6 +150,7 @@ export const ERROR_CATALOGUE = {
 
   // 01 §8 Import; the spec's toast is English ('Error importing contacts'), shown here in Spanish.
   ERROR_IMPORTING_CONTACTS: { status: 500, userMessage: 'Error al importar los contactos' },
+  CONTACT_IMPORT_NOT_FOUND: { status: 404, userMessage: 'La importación no existe' },
   IMPORT_TOO_MANY_CONTACTS: { status: 400, userMessage: 'El archivo no puede tener más de 5000 contactos.' },
 
   // 01 §5 / 02 §5 Uploads.

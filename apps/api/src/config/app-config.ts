@@ -34,6 +34,10 @@ export interface AppConfig {
   jobPollMs: number;
   /** How long a send interrupted mid-call waits for the provider's status webhook before it is sent again. */
   sendReconcileMs: number;
+  /** Issue 22: a running contact import whose heartbeat is this old is reported as interrupted. */
+  importStaleMs: number;
+  /** Issue 22: how long a SIGTERM waits for requests in flight and running jobs before cutting what remains. */
+  shutdownTimeoutMs: number;
   /** Issue 18: dispatch jobs per number sending campaigns at once (instances share its rate). */
   campaignDispatchers: number;
   /** Issue 18: a campaign send claimed this long ago without a result belongs to a dispatcher that died. */
@@ -361,6 +365,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobsEnabled: readBool(env, 'JOBS_ENABLED', true),
     jobPollMs: readInt(env, 'JOB_POLL_MS', 1000, 50, 60_000),
     sendReconcileMs: readInt(env, 'SEND_RECONCILE_MS', 60_000, 0, 3_600_000),
+    importStaleMs: readInt(env, 'IMPORT_STALE_MS', 60_000, 1000, 3_600_000),
+    shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 0, 600_000),
     campaignDispatchers: readInt(env, 'CAMPAIGN_DISPATCHERS', 1, 1, 8),
     campaignStaleClaimMs: readInt(env, 'CAMPAIGN_STALE_CLAIM_MS', 60_000, 1000, 3_600_000),
     whatsappGraphUrl: stripSlash(readUrl(env, 'WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? GRAPH_URL),

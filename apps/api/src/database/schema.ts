@@ -357,6 +357,29 @@ export interface Companies {
   whatsappLinkedAt: Timestamp | null;
 }
 
+export interface ContactImportRows {
+  companyId: number;
+  importId: number;
+  message: string | null;
+  number: string;
+  row: number;
+  status: string;
+}
+
+export interface ContactImports {
+  channelId: number;
+  companyId: number;
+  created: Generated<number>;
+  fileName: string;
+  finishedAt: Timestamp | null;
+  heartbeatAt: Generated<Timestamp>;
+  id: Generated<number>;
+  startedAt: Generated<Timestamp>;
+  status: Generated<string>;
+  total: number;
+  userId: number | null;
+}
+
 export interface ConversationSessions {
   agentId: number | null;
   assignedAt: Timestamp | null;
@@ -849,6 +872,8 @@ export interface DB {
   client_tags: ClientTags;
   clients: Clients;
   companies: Companies;
+  contact_import_rows: ContactImportRows;
+  contact_imports: ContactImports;
   conversation_sessions: ConversationSessions;
   datasheet_fields: DatasheetFields;
   dev_outbox_mails: DevOutboxMails;

@@ -44,6 +44,11 @@ export interface JobInfo {
   /** This try, from 1. */
   attempts: number;
   maxAttempts: number;
+  /**
+   * Aborted when this instance stops (a drain, issue 22): a long job (a campaign's one-minute slice) ends its work
+   * early and leaves the rest to a job queued for another instance, so the stop does not wait for it.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
@@ -69,6 +74,7 @@ const CONCURRENCY = 8;
 // A job locked this long by a worker whose liveness lock is gone is released to run again.
 const RECOVERY_GRACE_SECONDS = 60;
 const RECOVERY_INTERVAL_MS = 60_000;
+const STOP_ABORT_MS = 1000;
 
 /**
  * Issue 22: the id of the request that enqueued a job travels in its payload under this key (Graphile Worker has
@@ -107,6 +113,8 @@ export class JobQueueService<P extends object = JobPayloads>
   private runner: Runner | null = null;
   private liveness: Promise<LivenessLock> | null = null;
   private recoveryTimer: NodeJS.Timeout | null = null;
+  private stopping: Promise<void> | null = null;
+  private poolId: string | null = null;
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -175,6 +183,7 @@ export class JobQueueService<P extends object = JobPayloads>
     const events = new EventEmitter() as WorkerEvents;
     // Graphile names the pool when it creates it; its jobs are locked under that name.
     events.on('pool:create', ({ workerPool }) => {
+      this.poolId = workerPool.id;
       this.liveness = this.jobs.holdLiveness(workerPool.id);
     });
     this.runner = await run({
@@ -182,7 +191,8 @@ export class JobQueueService<P extends object = JobPayloads>
       maxPoolSize: CONCURRENCY + 2,
       concurrency: CONCURRENCY,
       // One fetch per poll for the whole pool (up to CONCURRENCY jobs), handed to the workers as they free up.
-      preset: { worker: { localQueue: { size: CONCURRENCY } } },
+      // A stop aborts running jobs' signal after STOP_ABORT_MS (JobInfo.signal): short jobs just finish first.
+      preset: { worker: { localQueue: { size: CONCURRENCY }, gracefulShutdownAbortTimeout: STOP_ABORT_MS } },
       pollInterval: this.config.jobPollMs,
       // Nest owns the process's signals: beforeApplicationShutdown stops the runner.
       noHandleSignals: true,
@@ -208,11 +218,35 @@ export class JobQueueService<P extends object = JobPayloads>
 
   /** Before the database connections close: stop taking jobs and let running ones finish. */
   async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /**
+   * Graphile's graceful stop: no new job is taken, the ones fetched but not started are released at once to the
+   * other instances, the running ones finish. A drain (issue 22) calls it early; a second call waits for the first.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.stopRunner();
+    return this.stopping;
+  }
+
+  private async stopRunner(): Promise<void> {
     if (this.recoveryTimer) clearInterval(this.recoveryTimer);
     this.recoveryTimer = null;
     const runner = this.runner;
     this.runner = null;
     await runner?.stop().catch((error: unknown) => this.logger.warn(`job worker stop: ${String(error)}`));
+    // Issue 22: the pool has stopped, so none of its jobs runs any more; yet a job it fetched as the stop began can
+    // stay locked by it (seen in the rolling-restart test: one send job in two drains), and would wait for the dead
+    // worker recovery (a minute or more). Its lock is released now, for the other instances to run it at once.
+    if (runner && this.poolId) {
+      await this.jobs
+        .unlockWorkers([this.poolId])
+        .then((count) => {
+          if (count > 0) this.logger.warn(`released ${count} jobs still locked by the stopped worker`);
+        })
+        .catch((error: unknown) => this.logger.warn(`job release at stop: ${String(error)}`));
+    }
     // Only once our jobs are done: until then, other instances must not take them.
     await this.releaseLiveness();
   }
@@ -246,6 +280,7 @@ export class JobQueueService<P extends object = JobPayloads>
       name,
       attempts: helpers.job.attempts,
       maxAttempts: helpers.job.max_attempts,
+      signal: helpers.abortSignal,
     };
     // Every line logged while the job runs (ours, Nest's, Graphile's) carries the job and its request's id.
     return this.log.runInContext(

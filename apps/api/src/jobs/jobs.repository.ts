@@ -152,6 +152,18 @@ export class JobsRepository {
     };
   }
 
+  /** Unlocks the jobs still locked by worker pools that have stopped (Graphile's force_unlock_workers); how many. */
+  async unlockWorkers(workerIds: string[]): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      WITH locked AS (
+        SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by = ANY(${workerIds}::text[])
+      )
+      SELECT locked.n, graphile_worker.force_unlock_workers(${workerIds}::text[]) FROM locked`.execute(
+      this.db,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   /**
    * Crash recovery: unlocks the jobs of worker pools that hold jobs locked for more than `graceSeconds` but no
    * longer hold their liveness lock (their process or connection died). Returns the dead pools' ids.

@@ -181,6 +181,15 @@ export class RealtimeService implements OnApplicationBootstrap, BeforeApplicatio
     this.emit([agentRoom(userId)], event, payload);
   }
 
+  /**
+   * Issue 22, a draining instance: its sockets are closed by the server ('io server disconnect'), which the web
+   * client answers by connecting again — through the load balancer, to an instance still running — and reading its
+   * lists again, so the events it missed meanwhile are recovered. Other instances' sockets are left alone.
+   */
+  disconnectLocalSockets(): void {
+    this.server?.disconnectSockets(true);
+  }
+
   /** A revoked session's open sockets are closed at once, on every instance. */
   disconnectSession(sessionId: string): void {
     this.server?.in(sessionRoom(sessionId)).disconnectSockets(true);

@@ -28,6 +28,7 @@ import { Boards1768000000200 } from './1768000000200-boards';
 import { type Sealer, SealSecretsAtRest1768000000700 } from './1768000000700-seal-secrets-at-rest';
 import { AnalyticsHourlySlots1768000000800 } from './1768000000800-analytics-hourly-slots';
 import { ChannelsCompanyIndex1768500000000 } from './1768500000000-channels-company-index';
+import { ContactImports1769000000300 } from './1769000000300-contact-imports';
 
 /** Every migration in order; the data source runs these (never `synchronize`). */
 export const MIGRATIONS = [
@@ -61,6 +62,7 @@ export const MIGRATIONS = [
   SealSecretsAtRest1768000000700,
   AnalyticsHourlySlots1768000000800,
   ChannelsCompanyIndex1768500000000,
+  ContactImports1769000000300,
 ];
 
 /** The migrations, the ones that seal secrets given the application's key (null: none, see their comments). */

@@ -101,7 +101,7 @@ export class CampaignDispatcherService implements OnModuleInit {
 
   onModuleInit(): void {
     this.jobs.register('campaign-start', ({ campaignId }) => this.start(campaignId));
-    this.jobs.register('campaign-dispatch', ({ channelId }) => this.dispatch(channelId));
+    this.jobs.register('campaign-dispatch', ({ channelId }, job) => this.dispatch(channelId, job.signal));
     this.jobs.register('campaign-sweep', () => this.sweep());
     this.jobs.cron('campaign-sweep', '* * * * *', {});
   }
@@ -153,8 +153,11 @@ export class CampaignDispatcherService implements OnModuleInit {
     }
   }
 
-  /** One slice of sending for the number; queues the next one while work remains. */
-  async dispatch(channelId: number): Promise<void> {
+  /**
+   * One slice of sending for the number; queues the next one while work remains. `stop` (the instance is stopping)
+   * ends the slice early, as its deadline would: what is claimed and not called is released for the next slice.
+   */
+  async dispatch(channelId: number, stop?: AbortSignal): Promise<void> {
     const channel = await this.channels.findById(channelId);
     if (!channel) return;
     const adapter = this.registry.get(channel.platform);
@@ -240,7 +243,7 @@ export class CampaignDispatcherService implements OnModuleInit {
     const offset = await this.clockOffset();
     const timer = setInterval(launchDue, 1);
     try {
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline && !stop?.aborted) {
         if (sending.pauseUntil > Date.now()) {
           // The provider asked to slow down: the times held now would not be kept.
           missed += times.splice(0).length;

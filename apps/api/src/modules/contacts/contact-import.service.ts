@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  type ContactImportReport,
   cleanedName,
   companyScopedKey,
   IMPORT_BOOLEAN_WORDS,
@@ -18,18 +19,26 @@ import {
   TAGS_LIMIT,
   validateDatasheetValue,
 } from '@crm/shared';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { RealtimeService } from '../../realtime/realtime.service';
 import { type DatasheetFieldView, DatasheetRepository } from '../datasheet/datasheet.repository';
 import { parseContactsFile } from './contact-import.parser';
+import {
+  ContactImportsRepository,
+  type ImportRecord,
+  type StoredImportRow,
+} from './contact-imports.repository';
 import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
 
 /** Rows written per transaction: a failure loses at most this batch, never half a contact. */
 export const IMPORT_BATCH_SIZE = 500;
 const NAME_MAX = 100;
+/** Imports listed by GET /api/contactImports. */
+const LISTED_IMPORTS = 20;
 
 type Field = DatasheetFieldView;
 
@@ -70,6 +79,10 @@ function fieldValue(field: Field, raw: string): string {
  * 02 §5 Import (issue 5): a file of at most 5000 contacts into one channel. Every row is checked first (an
  * invalid one is reported and skipped), then the good ones are written a batch per transaction with their tags
  * and data-sheet values, telling the importing user's room how far it got after each batch.
+ *
+ * Issue 22: the import and all its rows are recorded before the first batch, and each batch's outcomes commit with
+ * its contacts; should the process die halfway, the report (GET /api/contactImports/{id}) says which rows were
+ * written and which were not, once the import's heartbeat is `importStaleMs` old.
  */
 @Injectable()
 export class ContactImportService {
@@ -80,6 +93,8 @@ export class ContactImportService {
     private readonly datasheet: DatasheetRepository,
     private readonly contacts: ContactsService,
     private readonly realtime: RealtimeService,
+    private readonly imports: ContactImportsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async import(
@@ -185,6 +200,22 @@ export class ContactImportService {
     });
 
     const total = sheet.rows.length;
+    const labels = new Map(writable.map((row) => [row.index, row.label]));
+    const importId = await this.imports.start(
+      {
+        companyId: user.companyId,
+        userId: user.id,
+        channelId: channel.id,
+        fileName: file.originalname,
+        total,
+      },
+      sheet.rows.map((_, index): StoredImportRow => {
+        const result = results[index];
+        return result
+          ? { row: index, number: result.number, status: result.status, message: result.message }
+          : { row: index, number: labels.get(index) ?? '', status: 'pendiente', message: null };
+      }),
+    );
     let processed = total - writable.length;
     let created = 0;
     this.progress(user, processed, total);
@@ -192,7 +223,11 @@ export class ContactImportService {
     for (let start = 0; start < writable.length; start += IMPORT_BATCH_SIZE) {
       const batch = writable.slice(start, start + IMPORT_BATCH_SIZE);
       try {
-        const inserted = await this.writeBatch(user, channel.id, batch, creatable, newTags, tagIdByKey);
+        const inserted = await this.writeBatch(user, channel.id, importId, batch, {
+          creatable,
+          newTags,
+          tagIdByKey,
+        });
         for (const row of batch) {
           const isNew = inserted.has(row.phone);
           if (isNew) created += 1;
@@ -216,12 +251,29 @@ export class ContactImportService {
       }
       this.progress(user, total, total);
     }
+    await this.imports.finish(importId, IMPORT_MESSAGES.failed);
     const errors = results.filter((r) => r.status === 'error').length;
     return {
       importContacts: created,
       newClientsDataResult: results,
       finalStatus: errors === 0 ? 'success' : created > 0 || errors < total ? 'partial' : 'error',
+      importId,
     };
+  }
+
+  /** The user's latest imports, without their rows. */
+  async list(user: AuthUser): Promise<ContactImportReport[]> {
+    await this.imports.markInterrupted(this.config.importStaleMs);
+    const records = await this.imports.listOf(user.companyId, user.id, LISTED_IMPORTS);
+    return records.map((record) => reportOf(record, null));
+  }
+
+  /** One import of the user with every row: what was imported and what was not. */
+  async report(user: AuthUser, importId: number): Promise<ContactImportReport> {
+    await this.imports.markInterrupted(this.config.importStaleMs);
+    const record = await this.imports.find(user.companyId, user.id, importId);
+    if (!record) throw new AppException('CONTACT_IMPORT_NOT_FOUND', { field: 'id' });
+    return reportOf(record, await this.imports.rows(user.companyId, importId));
   }
 
   private async fallbackAgent(user: AuthUser, agentId: number | null): Promise<number> {
@@ -252,11 +304,11 @@ export class ContactImportService {
   private async writeBatch(
     user: AuthUser,
     channelId: number,
+    importId: number,
     batch: ReadyRow[],
-    creatable: Set<string>,
-    newTags: Map<string, string>,
-    tagIdByKey: Map<string, number>,
+    tagState: { creatable: Set<string>; newTags: Map<string, string>; tagIdByKey: Map<string, number> },
   ): Promise<Set<string>> {
+    const { creatable, newTags, tagIdByKey } = tagState;
     const known = new Map(tagIdByKey);
     const tagKey = (tag: string) => companyScopedKey(user.companyId, tag);
     const created = await this.repository.transaction(async (trx) => {
@@ -299,10 +351,45 @@ export class ContactImportService {
       }
       await this.repository.tagContacts(trx, tagPairs);
       await this.repository.saveInfos(trx, infos);
+      // The report's rows commit with the contacts they describe.
+      await this.imports.recordBatch(
+        trx,
+        importId,
+        batch.map((row) =>
+          idByPhone.has(row.phone)
+            ? { row: row.index, status: 'creado' as const, message: IMPORT_MESSAGES.created }
+            : { row: row.index, status: 'duplicado' as const, message: IMPORT_MESSAGES.duplicated },
+        ),
+      );
       return new Set(idByPhone.keys());
     });
     // Only once committed: a rolled-back batch's tags do not exist.
     for (const [key, id] of known) tagIdByKey.set(key, id);
     return created;
   }
+}
+
+/** A stored import as its report; a row never reached is pending while it runs, not imported once it stopped. */
+function reportOf(record: ImportRecord, rows: StoredImportRow[] | null): ContactImportReport {
+  const report: ContactImportReport = {
+    id: record.id,
+    channelId: record.channelId,
+    fileName: record.fileName,
+    status: record.status,
+    total: record.total,
+    created: record.created,
+    notImported: 0,
+    startedAt: record.startedAt.toISOString(),
+    finishedAt: record.finishedAt?.toISOString() ?? null,
+  };
+  if (rows === null) return report;
+  report.rows = rows.map((row) => {
+    if (row.status !== 'pendiente')
+      return { number: row.number, status: row.status, message: row.message ?? '' };
+    return record.status === 'running'
+      ? { number: row.number, status: 'pendiente', message: IMPORT_MESSAGES.pending }
+      : { number: row.number, status: 'error', message: IMPORT_MESSAGES.interrupted };
+  });
+  report.notImported = report.rows.filter((row) => row.status === 'error').length;
+  return report;
 }

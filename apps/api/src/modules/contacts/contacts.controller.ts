@@ -1,10 +1,12 @@
 import {
+  type ContactImportReport,
   canExportContacts,
   EXPORT_FILE_NAMES,
   IMPORT_MESSAGES,
   IMPORT_TEMPLATE_HEADERS,
   IMPORT_TEMPLATE_SAMPLE,
   type ImportContactsResult,
+  INPUT_MESSAGES,
 } from '@crm/shared';
 import {
   Body,
@@ -12,6 +14,7 @@ import {
   Get,
   HttpCode,
   Logger,
+  Param,
   Post,
   Res,
   UploadedFile,
@@ -30,6 +33,7 @@ import {
   ApiMultipart,
   ApiSignedIn,
 } from '../../common/openapi/openapi.decorators';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe';
 import { ContactExportService } from './contact-export.service';
 import { ContactImportService } from './contact-import.service';
 import { ExportContactsInput, ImportContactsInput } from './dto/contacts.input';
@@ -71,6 +75,28 @@ export class ContactsController {
       throw AppException.validation('file', IMPORT_MESSAGES.tooLarge);
     }
     return this.importer.import(user, file, input.channelId, input.agentId ?? null);
+  }
+
+  /** Issue 22: the user's latest imports (one the server stopped in the middle of reads 'interrupted'). */
+  @ApiOperation({ summary: "The signed-in user's latest contact imports, newest first (without their rows)" })
+  @RequirePermissions('readChat', 'agent')
+  @Get('contactImports')
+  listImports(@CurrentUser() user: AuthUser): Promise<ContactImportReport[]> {
+    return this.importer.list(user);
+  }
+
+  /** Issue 22: one import's report, row by row: created, duplicated, refused, or never reached. */
+  @ApiOperation({
+    summary: 'One contact import of the signed-in user, with the outcome of every row of its file',
+  })
+  @ApiErrors(400, 404)
+  @RequirePermissions('readChat', 'agent')
+  @Get('contactImports/:id')
+  importReport(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseIdPipe('id', INPUT_MESSAGES.invalidValue)) id: number,
+  ): Promise<ContactImportReport> {
+    return this.importer.report(user, id);
   }
 
   /** The import template (02 §2 instructions modal): the columns in order, the company's fields after them. */

@@ -4,6 +4,7 @@ import { DatasheetModule } from '../datasheet/datasheet.module';
 import { MessagesModule } from '../messages/messages.module';
 import { ContactExportService } from './contact-export.service';
 import { ContactImportService } from './contact-import.service';
+import { ContactImportsRepository } from './contact-imports.repository';
 import { ContactsController } from './contacts.controller';
 import { ContactsRepository } from './contacts.repository';
 import { ContactsResolver } from './contacts.resolver';
@@ -15,6 +16,7 @@ import { ContactsService } from './contacts.service';
   controllers: [ContactsController],
   providers: [
     ContactsRepository,
+    ContactImportsRepository,
     ContactsService,
     ContactImportService,
     ContactExportService,

@@ -2,6 +2,7 @@ import { DEFAULT_COMPANY_SETTINGS, type ReferralView } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { JsonRecord, MessageSender } from '../../database/column-types';
+import { retryOnConflict } from '../../database/conflict-retry';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import { preparedStatement } from '../../database/prepared-statements';
 import { isUniqueViolation } from '../../database/unique-name';
@@ -225,10 +226,14 @@ export class InboundStoreRepository {
       payload: jsonText(message.payload),
       referral: jsonText(message.referral),
     });
-    const { rows } = await this.db.executeQuery(statement).catch((error: unknown) => {
-      if (!isForeignKeyViolation(error)) throw error;
-      return this.db.executeQuery(statement);
-    });
+    // Issue 22: a deadlock's victim (its insert and another's cross on the conversation and the analytics rollup
+    // rows) runs again; the statement inserts or does nothing, so a second run stores the message once.
+    const { rows } = await retryOnConflict(() =>
+      this.db.executeQuery(statement).catch((error: unknown) => {
+        if (!isForeignKeyViolation(error)) throw error;
+        return this.db.executeQuery(statement);
+      }),
+    );
     const row = rows[0];
     if (!row) return undefined;
     return {
@@ -247,10 +252,12 @@ export class InboundStoreRepository {
       payload: jsonText(message.payload),
       referral: jsonText(message.referral),
     });
-    const { rows } = await this.db.executeQuery(statement).catch((error: unknown) => {
-      if (!isForeignKeyViolation(error)) throw error;
-      return this.db.executeQuery(statement);
-    });
+    const { rows } = await retryOnConflict(() =>
+      this.db.executeQuery(statement).catch((error: unknown) => {
+        if (!isForeignKeyViolation(error)) throw error;
+        return this.db.executeQuery(statement);
+      }),
+    );
     return rows[0];
   }
 

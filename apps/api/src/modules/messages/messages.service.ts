@@ -18,6 +18,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { contactNameFor, seesPhoneNumbers } from '../../common/privacy/phone-privacy';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { retryOnConflict } from '../../database/conflict-retry';
 import { jsonb } from '../../database/jsonb';
 import { JobQueueService, PermanentJobError, RetryJobError } from '../../jobs/job-queue.service';
 import { type OutboundMessage, ProviderError } from '../../providers/channels/channel-provider';
@@ -102,45 +103,49 @@ export class MessagesService implements OnModuleInit {
 
     // Last, once the send is allowed: a received file goes to the provider as a public copy.
     await this.media.publishForSend(user, draft.payload);
-    const message = await this.messages.transaction(async (trx) => {
-      const saved = await this.messages.insertOutbound(trx, {
-        companyId: client.companyId,
-        clientId: client.id,
-        channelId: channel.id,
-        type: draft.type,
-        content: draft.content,
-        payload: draft.payload === null ? null : jsonb(draft.payload),
-        sender: 'AGENT',
-        senderUserId: user.id,
-        messageStatus: 'pending',
-        quotedMsgId: quoted?.id ?? null,
-        quotedMsgBody: quoted?.content ?? null,
-        quotedMsgType: quoted?.type ?? null,
-        fakeId: input.fakeId ?? null,
-        time: new Date(),
-      });
-      await this.messages.setLastMessage(trx, client.id, {
-        lastMessageId: saved.id,
-        lastMessage: messagePreview(saved.type, saved.content),
-        lastMessageStatus: 'pending',
-        lastMessageSender: 'AGENT',
-        lastUpdate: saved.time,
-      });
-      await this.jobs.enqueue(
-        SEND_QUEUE,
-        { messageId: saved.id },
-        { db: trx, singletonKey: `send:${saved.id}`, maxAttempts: SEND_MAX_ATTEMPTS },
-      );
-      await this.hooks.afterSend(trx, {
-        messageId: saved.id,
-        clientId: client.id,
-        channelId: channel.id,
-        companyId: client.companyId,
-        sender: 'AGENT',
-        time: saved.time,
-      });
-      return saved;
-    });
+    // Issue 22: a deadlock's victim (this insert and a webhook's cross on the conversation and the analytics rollup
+    // rows) is rolled back whole, so the transaction runs again rather than answer 500.
+    const message = await retryOnConflict(() =>
+      this.messages.transaction(async (trx) => {
+        const saved = await this.messages.insertOutbound(trx, {
+          companyId: client.companyId,
+          clientId: client.id,
+          channelId: channel.id,
+          type: draft.type,
+          content: draft.content,
+          payload: draft.payload === null ? null : jsonb(draft.payload),
+          sender: 'AGENT',
+          senderUserId: user.id,
+          messageStatus: 'pending',
+          quotedMsgId: quoted?.id ?? null,
+          quotedMsgBody: quoted?.content ?? null,
+          quotedMsgType: quoted?.type ?? null,
+          fakeId: input.fakeId ?? null,
+          time: new Date(),
+        });
+        await this.messages.setLastMessage(trx, client.id, {
+          lastMessageId: saved.id,
+          lastMessage: messagePreview(saved.type, saved.content),
+          lastMessageStatus: 'pending',
+          lastMessageSender: 'AGENT',
+          lastUpdate: saved.time,
+        });
+        await this.jobs.enqueue(
+          SEND_QUEUE,
+          { messageId: saved.id },
+          { db: trx, singletonKey: `send:${saved.id}`, maxAttempts: SEND_MAX_ATTEMPTS },
+        );
+        await this.hooks.afterSend(trx, {
+          messageId: saved.id,
+          clientId: client.id,
+          channelId: channel.id,
+          companyId: client.companyId,
+          sender: 'AGENT',
+          time: saved.time,
+        });
+        return saved;
+      }),
+    );
     await this.inbound.publishNewMessage(channel, client.id, message.id, false);
     return messageView(message);
   }
