@@ -212,6 +212,7 @@ const ID_KIND_BY_OPERATION: Record<string, RowKind> = {
   'AnalyticsReportsController.update': 'report',
   'SurveysController.update': 'surveyConfig',
   'QuickAnswersController.update': 'quickAnswer',
+  'ContactsController.importReport': 'contactImport',
   'SurveysController.deleteOptions': 'surveyOption',
   'Mutation.activateChannel': 'channel',
   'Mutation.deactivateChannel': 'channel',

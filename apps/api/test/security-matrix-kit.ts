@@ -30,6 +30,7 @@ export const ROW_KINDS = [
   'boardColumn',
   'boardItem',
   'report',
+  'contactImport',
 ] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
@@ -269,6 +270,12 @@ export async function seedTenant(
     `INSERT INTO board_items (id, "companyId", "boardId", "columnId", "clientId", position) VALUES ($1, $2, $3, $4, $5, 0)`,
     [id(), companyId, board, boardColumn, first.clientId],
   );
+  // An import's report (issue 22): who imported which file, row by row.
+  const contactImport = await one(
+    `INSERT INTO contact_imports (id, "companyId", "userId", "channelId", "fileName", status, total, created, "finishedAt")
+     VALUES ($1, $2, $3, $4, $5, 'finished', 1, 1, now())`,
+    [id(), companyId, admin.id, channel, keep(`${secret('ImportacionMatriz')}.xlsx`)],
+  );
   const report = await one(
     `INSERT INTO report_recipients (id, "companyId", name, email, frequency) VALUES ($1, $2, $3, $4, 'WEEKLY')`,
     [
@@ -307,6 +314,7 @@ export async function seedTenant(
     boardColumn,
     boardItem,
     report,
+    contactImport,
   };
   const rowIds = Array.from({ length: next - base }, (_, i) => base + 1 + i);
   return {

@@ -62,6 +62,7 @@ const REACHED_THROUGH: Record<string, string> = {
   board_users: 'boardId',
   campaign_recipients: 'campaignId',
   chatbot_menus: 'channelId',
+  contact_import_rows: 'importId',
   files: 'albumId',
   follow_up_messages: 'clientId',
   message_bot_configs: 'channelId',
