@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { secretBoxFor } from './common/crypto/secret-box';
-import { drain } from './common/http/graceful-shutdown';
 import { ConfigError, loadConfig } from './config/app-config';
 import { runMigrations } from './database/data-source';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { drain } from './lifecycle/graceful-shutdown';
 
 async function bootstrap(): Promise<void> {
   const logger = new Logger('Bootstrap');

@@ -21,7 +21,7 @@ import { testSql } from './sql';
 //   replacement, then the other): each drains and exits 0, no webhook or send is lost or repeated, no job is left
 //   locked, and a socket misses only events of the moment it was moved, which its reconnect reload reads again.
 
-const API_FEATURE = 'dist/common/http/graceful-shutdown.js';
+const API_FEATURE = 'dist/lifecycle/graceful-shutdown.js';
 const CONVERSATIONS = 8;
 const SOCKETS = 4;
 const STEADY_WEBHOOKS = 80;

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { INestApplication, LoggerService } from '@nestjs/common';
-import { JobQueueService } from '../../jobs/job-queue.service';
-import { RealtimeService } from '../../realtime/realtime.service';
+import { JobQueueService } from '../jobs/job-queue.service';
+import { RealtimeService } from '../realtime/realtime.service';
 
 export interface DrainResult {
   /** From the signal to the last request answered and the last job finished. */
