@@ -34,6 +34,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1800,
     rolldownOptions: {
       output: {
+        // The groups below leave a module's dependencies in their own chunks (includeDependenciesRecursively off), so
+        // a chunk can run before one it reads from: a page's top-level constant built from another chunk's export was
+        // undefined (/spaces, /multimedia went blank on a full load). Wrapping modules keeps source order.
+        strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             // Everything the app runs before its first page (React, the router, Ant Design's core, the client's
