@@ -119,7 +119,6 @@ export function OnboardingFlow({ step }: { step: string | undefined }) {
       const { data } = await createRecord({ variables: { email } });
       const created = data?.createOnboardingInProcess;
       if (!created) throw new Error('createOnboardingInProcess answered no record');
-      storeOnboardingId(created.id);
       recordEnvironment(created.id);
       // The e-mail's unfinished sign-up is answered as it was: it continues at its step with the new name.
       const resumeAt = isFlowStep(created.step) && created.step !== 'name' ? created.step : null;
@@ -127,6 +126,9 @@ export function OnboardingFlow({ step }: { step: string | undefined }) {
         created.id,
         resumeAt ? { name } : { name, step: 'phone', prevStep: 'name' },
       );
+      // Stored with the saved record in one render: stored earlier, a render in between saw an id without its record
+      // and read it while the save ran, then took the read's older step ('name') back from the phone step.
+      storeOnboardingId(created.id);
       setRecord(saved);
       navigate(onboardingPath(resumeAt ?? 'phone', created.id));
     },
