@@ -267,7 +267,7 @@ describe('board page', () => {
     renderPage('/boards/5', '/boards/:id', <BoardPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Editar columna Nuevos' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(dialog).getByLabelText('Plantilla fuera de la ventana de 24 horas'));
+    fireEvent.mouseDown(await within(dialog).findByLabelText('Plantilla fuera de la ventana de 24 horas'));
     // Only approved templates are offered.
     fireEvent.click(await screen.findByTitle('seguimiento_pedido · WhatsApp Ventas'));
     expect(screen.queryByTitle(/rechazada/)).toBeNull();
