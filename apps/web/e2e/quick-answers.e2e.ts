@@ -109,9 +109,10 @@ describe('quick answers administration', () => {
       expect(await text.inputValue()).toBe(
         'Hola {{nombre_cliente}}, tu pedido sale hoy. Te atiende {{nombre_agente}}',
       );
-      expect(await page.getByTestId('quick-answer-preview').textContent()).toBe(
-        `Hola María López, tu pedido sale hoy. Te atiende ${admin.name}`,
-      );
+      // The preview follows the field through Form.useWatch, a render after the input itself.
+      await expect
+        .poll(() => page.getByTestId('quick-answer-preview').textContent())
+        .toBe(`Hola María López, tu pedido sale hoy. Te atiende ${admin.name}`);
       await page.getByTestId('quick-answer-file-input').setInputFiles(pdf);
       await page.getByTestId('quick-answer-picked-file').getByText('guia-de-envio.pdf').waitFor();
       await screenshot(page, 'quick-answers-form');
