@@ -50,7 +50,7 @@ function loggedAlready(req: IncomingMessage): boolean {
 
 /**
  * nestjs-pino's options: one JSON line per request (its id, method, path, status, duration, and the user and
- * company when signed in, see RequestUserLogInterceptor), the request id from a well-formed X-Request-Id or a new UUID, echoed in the answer;
+ * company when signed in, see RequestUserLog), the request id from a well-formed X-Request-Id or a new UUID, echoed in the answer;
  * every other line logged while the request runs carries the same `reqId` (also in the jobs it enqueues, see
  * JobQueueService). HTTP-platform agnostic: only Node's own request and response are touched.
  */
@@ -90,6 +90,6 @@ export function loggerParams(config: AppConfig): Params {
       res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
     },
   };
-  // The user and company come from RequestUserLogInterceptor (after the guards), also on the completion line.
+  // The user and company come from RequestUserLog (AuthGuard), also on the completion line.
   return { pinoHttp: [options, logSink], assignResponse: true };
 }

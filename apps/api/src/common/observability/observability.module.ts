@@ -1,10 +1,9 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../../config/app-config';
 import { loggerParams } from './logger-params';
 import { MetricsService } from './metrics.service';
-import { RequestUserLogInterceptor } from './request-user-log.interceptor';
+import { RequestUserLog } from './request-user-log';
 
 /** Structured logs (nestjs-pino) and Prometheus metrics (prom-client), for every module (issue 22). */
 @Global()
@@ -14,8 +13,8 @@ export class ObservabilityModule {
     return {
       module: ObservabilityModule,
       imports: [LoggerModule.forRoot(loggerParams(config))],
-      providers: [MetricsService, { provide: APP_INTERCEPTOR, useClass: RequestUserLogInterceptor }],
-      exports: [MetricsService],
+      providers: [MetricsService, RequestUserLog],
+      exports: [MetricsService, RequestUserLog],
     };
   }
 }

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { PUBLIC_KEY, requestFromContext } from '../../common/decorators/auth.decorators';
 import { AppException } from '../../common/errors/app.exception';
 import { bearerToken } from '../../common/http/bearer-token';
+import { RequestUserLog } from '../../common/observability/request-user-log';
 import { AuthService } from './auth.service';
 
 /** Global guard: every route but the @Public ones needs a valid token bound to a live session. */
@@ -11,6 +12,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
+    private readonly userLog: RequestUserLog,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -20,6 +22,7 @@ export class AuthGuard implements CanActivate {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppException('UNAUTHORIZED', { message: 'Missing bearer token' });
     request.user = await this.auth.authenticate(token);
+    this.userLog.assign(request, request.user);
     return true;
   }
 }
