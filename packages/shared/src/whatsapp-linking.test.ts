@@ -196,6 +196,25 @@ describe('imageInfo, byte by byte', () => {
     ]);
     expect(imageInfo(bytes)).toEqual({ mimeType: 'image/jpeg', width: 640, height: 480 });
   });
+  it('goes past a marker without a length straight into the frame header', () => {
+    const frame = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x20, 0x03];
+    for (const marker of [0x01, 0xd0, 0xd7]) {
+      expect(imageInfo(new Uint8Array([0xff, 0xd8, 0xff, marker, ...frame])), String(marker)).toEqual({
+        mimeType: 'image/jpeg',
+        width: 32,
+        height: 16,
+      });
+    }
+  });
+  it('skips a whole segment by its length, even when its data looks like a frame header', () => {
+    const fake = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x01, 0x00, 0x01, 0x03, 0, 0, 0, 0];
+    const frame = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03];
+    expect(imageInfo(new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0x00, 0x10, ...fake, ...frame]))).toEqual({
+      mimeType: 'image/jpeg',
+      width: 640,
+      height: 480,
+    });
+  });
   it('gives no size when the segments run past the end', () => {
     const bytes = new Uint8Array([
       0xff,
@@ -261,6 +280,7 @@ describe('profileFieldsFault, each field', () => {
       'https://a.mx?q',
       'https://a.mx#f',
       'https://9.mx',
+      'https://menu.a.b.mx',
     ]) {
       expect(fault({ website: url }), url).toBeNull();
     }

@@ -331,12 +331,35 @@ describe('matchMenuReply, every way of typing a number', () => {
     expect(matchMenuReply({ text: 'Ventas…' }, menu)).toBe(menu[0]);
     expect(matchMenuReply({ text: 'Vent' }, menu)).toBeNull();
   });
+  it('keeps the spaces inside a title and opening marks inside the text', () => {
+    expect(matchMenuReply({ text: 'Soporte téc nico' }, menu)).toBeNull();
+    expect(matchMenuReply({ text: 'Soporte¿técnico' }, menu)).toBeNull();
+    expect(matchMenuReply({ text: 'x2. Soporte técnico' }, menu)).toBeNull();
+  });
+  it('reads a two-digit number with the title of its choice', () => {
+    const twelve = choices(12);
+    expect(matchMenuReply({ text: '12. Opción 12' }, twelve)).toBe(twelve[11]);
+    expect(matchMenuReply({ text: '12' }, twelve)).toBe(twelve[11]);
+  });
+  it('matches nothing to a blank answer, even a choice without a title', () => {
+    expect(matchMenuReply({ text: '  ' }, [{ id: 'a', title: '' }])).toBeNull();
+  });
   it('reads the text when the reply id is empty', () => {
     expect(matchMenuReply({ text: 'ventas', replyId: '' }, menu)).toBe(menu[0]);
   });
 });
 
 describe('menuInteractive, titles and bodies', () => {
+  it('numbers a repeated title that ends in an ellipsis without it', () => {
+    const message = menuInteractive('Elige', [
+      { id: 'a', title: 'Más…' },
+      { id: 'b', title: 'más…' },
+    ]);
+    expect(message?.kind === 'buttons' && message.buttons.map((button) => button.title)).toEqual([
+      'Más…',
+      'más (2)',
+    ]);
+  });
   it('numbers a title repeated three times, keeping an ellipsis inside a title', () => {
     const message = menuInteractive('Elige', [
       { id: 'a', title: 'Más… info' },
@@ -420,6 +443,8 @@ describe('interactiveMessageOf, field by field', () => {
       interactiveMessageOf({ interactive: { kind: 'buttons', body: 5, buttons: [{ id: 'a', title: 'A' }] } }),
     ).toBeNull();
     expect(interactiveMessageOf({ interactive: [{ kind: 'buttons' }] })).toBeNull();
+    expect(interactiveMessageOf('x')).toBeNull();
+    expect(interactiveMessageOf(undefined)).toBeNull();
     expect(
       interactiveMessageOf([
         { interactive: { kind: 'buttons', body: 'x', buttons: [{ id: 'a', title: 'A' }] } },

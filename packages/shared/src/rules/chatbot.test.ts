@@ -746,6 +746,7 @@ describe('validateChatbotMenu, each limit', () => {
       { path: 'options.0.action.text', message: 'Escribe el texto del submenú.' },
     ]);
     expect(one(option('a', { type: 'tag', tagId: 3, after: 'end' }))).toEqual([]);
+    expect(one(option('a', { type: 'handover', text: null }))).toEqual([]);
     expect(one(option('a', { type: 'assignAgent', userId: 3 }))).toEqual([]);
   });
 
@@ -904,6 +905,30 @@ describe('cleanChatbotMenu, every action', () => {
     expect(Object.keys(cleaned.options[2].action)).toEqual(['type', 'text', 'after']);
     expect(Object.keys(cleaned.options[8].action)).toEqual(['type']);
     expect(Object.keys(cleaned)).toEqual(['greeting', 'options', 'invalidText', 'handoverText']);
+  });
+});
+
+describe('cleanChatbotMenu, blank texts', () => {
+  it('stores a blank question or sub-menu text as empty', () => {
+    const sent = {
+      greeting: 'Hola',
+      options: [
+        { id: 'q', label: 'Q', action: { type: 'question', text: ' ', fieldKey: 'k', after: 'end' } },
+        {
+          id: 's',
+          label: 'S',
+          action: {
+            type: 'submenu',
+            text: ' ',
+            options: [{ id: 'h', label: 'H', action: { type: 'handover' } }],
+          },
+        },
+      ],
+    } as ChatbotMenu;
+    expect(cleanChatbotMenu(sent).options.map((o) => o.action)).toEqual([
+      { type: 'question', text: '', fieldKey: 'k', after: 'end' },
+      { type: 'submenu', text: '', options: [{ id: 'h', label: 'H', action: { type: 'handover' } }] },
+    ]);
   });
 });
 
@@ -1103,6 +1128,13 @@ describe('advanceChatbot, the less common turns', () => {
     });
     expect(turn(waiting(1), 'x').state).toEqual(waiting(2));
     expect(turn(waiting(2), 'x').state).toBeNull();
+  });
+
+  it('goes back up when 0 is typed with spaces around it', () => {
+    expect(step(deep, at(['ventas']), { text: ' 0 ' })).toEqual({
+      state: at([]),
+      steps: [menu('Hola', [{ id: 'ventas', title: 'Ventas' }])],
+    });
   });
 
   it('does not take «Volver» on the first level', () => {
