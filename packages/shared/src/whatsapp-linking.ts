@@ -137,7 +137,6 @@ export interface ProfilePhotoFacts {
 /** 01 §5 photo rules in the form's order: type, then 15 MB, then 640×640. The first fault, or null. */
 export function profilePhotoFault(photo: ProfilePhotoFacts): string | null {
   const m = WHATSAPP_LINKING_MESSAGES;
-  // Stryker disable next-line StringLiteral: split() gives at least one element, so pop() never falls back.
   const extension = photo.fileName.toLowerCase().split('.').pop() ?? '';
   if (!PROFILE_PHOTO_EXTENSIONS.includes(extension) || photo.image === null) return m.photoType;
   if (photo.size > PROFILE_PHOTO_MAX_BYTES) return m.photoTooLarge;
