@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_ONBOARDING_STEPS,
+  isOnboardingStep,
   nextOnboardingStep,
   ONBOARDING_FLOW_STEPS,
   ONBOARDING_MESSAGES,
   onboardingHelpRequestEmail,
   onboardingLeadScore,
+  onboardingVideoEmail,
   parseOnboardingData,
 } from './onboarding';
 import { leadScore } from './rules/lead-score';
@@ -174,5 +177,264 @@ describe('onboardingHelpRequestEmail', () => {
     });
     expect(mail.html).toContain('&#60;b&#62;Ana');
     expect(mail.text).toContain('Compañía: 7');
+  });
+});
+
+describe('isOnboardingStep', () => {
+  it('knows the flow steps and the other steps a record may hold, nothing else', () => {
+    expect(ALL_ONBOARDING_STEPS).toEqual([
+      ...ONBOARDING_FLOW_STEPS,
+      'plan',
+      'payment',
+      'previousOnboarding',
+      'useOldNumber',
+      'review',
+    ]);
+    for (const step of ALL_ONBOARDING_STEPS) expect(isOnboardingStep(step), step).toBe(true);
+    expect(isOnboardingStep('checkout')).toBe(false);
+    expect(isOnboardingStep('')).toBe(false);
+    expect(isOnboardingStep(null)).toBe(false);
+    expect(isOnboardingStep(['name'])).toBe(false);
+  });
+  it('walks every step of the flow to the next one', () => {
+    const walked = [];
+    for (let step: string | null = 'name'; step !== null; step = nextOnboardingStep(step as 'name'))
+      walked.push(step);
+    expect(walked).toEqual([...ONBOARDING_FLOW_STEPS]);
+  });
+});
+
+describe('parseOnboardingData, field by field', () => {
+  const accepted = (data: Record<string, unknown>) => {
+    const result = parseOnboardingData(data);
+    if (!result.ok) throw new Error(`refused ${JSON.stringify(data)}: ${result.error.message}`);
+    return result.patch;
+  };
+  const M = ONBOARDING_MESSAGES;
+
+  it('refuses a data that is not an object with the code, field and text', () => {
+    const error = {
+      code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+      field: 'data',
+      message: 'No hay datos para guardar',
+    };
+    for (const data of [null, undefined, 'name', 3, ['name']])
+      expect(refused(data), String(data)).toEqual(error);
+    expect(accepted({})).toEqual({});
+  });
+
+  it('skips undefined fields and the score, and refuses a field it does not know with its text', () => {
+    expect(accepted({ name: undefined, score: 1, agents: 2 })).toEqual({ agents: 2 });
+    expect(refused({ id: 1 })).toEqual({
+      code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+      field: 'id',
+      message: 'Este dato no se puede guardar en el registro',
+    });
+  });
+
+  it('keeps names, business names and phones within their lengths', () => {
+    expect(accepted({ name: 'a'.repeat(120) })).toEqual({ name: 'a'.repeat(120) });
+    expect(refused({ name: 'a'.repeat(121) })).toEqual({
+      code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+      field: 'name',
+      message: 'El nombre es demasiado largo',
+    });
+    expect(accepted({ businessName: ` ${'b'.repeat(120)} ` })).toEqual({ businessName: 'b'.repeat(120) });
+    expect(refused({ businessName: 'b'.repeat(121) }).message).toBe(
+      'El nombre de la compañía es demasiado largo',
+    );
+    expect(refused({ name: 7 }).message).toBe(VALIDATION_MESSAGES.nameRequired);
+    expect(refused({ phone: 5215512345678 }).message).toBe(VALIDATION_MESSAGES.phoneRequired);
+    expect(refused({ email: 5 }).message).toBe(VALIDATION_MESSAGES.emailRequired);
+    expect(accepted({ phone: ' 5215512345678 ' })).toEqual({ phone: '5215512345678' });
+  });
+
+  it('takes null or one of the options for the category, plan, device and previous step', () => {
+    expect(accepted({ businessCategory: null, planName: null, device: null, prevStep: null })).toEqual({
+      businessCategory: null,
+      planName: null,
+      device: null,
+      prevStep: null,
+    });
+    expect(accepted({ planName: 'BASIC', device: 'mobile', step: 'review' })).toEqual({
+      planName: 'BASIC',
+      device: 'mobile',
+      step: 'review',
+    });
+    expect(refused({ planName: 'basic' }).message).toBe('Plan inválido');
+    expect(refused({ device: 'Desktop' }).message).toBe('Dispositivo inválido');
+    expect(refused({ businessCategory: '' }).message).toBe('Categoría inválida');
+    expect(refused({ prevStep: 'nowhere' }).message).toBe('Paso de registro inválido');
+  });
+
+  it('takes a website of up to 300 characters shaped like one, with or without its scheme', () => {
+    expect(accepted({ businessWeb: null, location: null, country: null, referralCode: null })).toEqual({
+      businessWeb: null,
+      location: null,
+      country: null,
+      referralCode: null,
+    });
+    expect(accepted({ businessWeb: '   ' })).toEqual({ businessWeb: null });
+    expect(accepted({ businessWeb: ' HTTPS://Tacos.mx/menu ' })).toEqual({
+      businessWeb: 'HTTPS://Tacos.mx/menu',
+    });
+    expect(accepted({ businessWeb: 'http://a.mx' })).toEqual({ businessWeb: 'http://a.mx' });
+    const web = (n: number) => `a.mx/${'x'.repeat(n - 5)}`;
+    expect(accepted({ businessWeb: web(300) })).toEqual({ businessWeb: web(300) });
+    const bad = {
+      code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+      field: 'businessWeb',
+      message: 'Sitio web inválido',
+    };
+    for (const value of [
+      web(301),
+      'a.m',
+      '.mx',
+      'tacos',
+      'tacos .mx',
+      'a.mx x',
+      'x https://a.mx',
+      'a.m\u0007x',
+      12,
+    ]) {
+      expect(refused({ businessWeb: value }), String(value)).toEqual(bad);
+    }
+  });
+
+  it('takes a location of up to 200 characters without control characters', () => {
+    expect(accepted({ location: ` ${'l'.repeat(200)} ` })).toEqual({ location: 'l'.repeat(200) });
+    expect(accepted({ location: 'Calle 5 #12, Col. Centro' })).toEqual({
+      location: 'Calle 5 #12, Col. Centro',
+    });
+    for (const value of ['l'.repeat(201), 'Centro\u0000', 'Centro\nNorte', true]) {
+      expect(refused({ location: value }), String(value)).toEqual({
+        code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+        field: 'location',
+        message: 'Ubicación inválida',
+      });
+    }
+  });
+
+  it('takes a country of 2 to 60 letters and spaces', () => {
+    expect(accepted({ country: 'México' })).toEqual({ country: 'México' });
+    expect(accepted({ country: 'Estados Unidos' })).toEqual({ country: 'Estados Unidos' });
+    expect(accepted({ country: 'c'.repeat(60) })).toEqual({ country: 'c'.repeat(60) });
+    for (const value of ['c'.repeat(61), 'M', 'MX-1', 'M\u00007']) {
+      expect(refused({ country: value }).message, value).toBe('País inválido');
+    }
+  });
+
+  it('takes a referral code of up to 60 letters, digits, dashes and underscores', () => {
+    expect(accepted({ referralCode: 'Az09_-' })).toEqual({ referralCode: 'Az09_-' });
+    expect(accepted({ referralCode: 'r'.repeat(60) })).toEqual({ referralCode: 'r'.repeat(60) });
+    for (const value of ['r'.repeat(61), 'amigo!', 'ñandú', 'a.b']) {
+      expect(refused({ referralCode: value }).message, value).toBe('Código de referido inválido');
+    }
+  });
+
+  it('takes yes, no or no answer for the two questions', () => {
+    expect(accepted({ hasWebsite: null, isUseNewPhone: true })).toEqual({
+      hasWebsite: null,
+      isUseNewPhone: true,
+    });
+    expect(accepted({ hasWebsite: false })).toEqual({ hasWebsite: false });
+    expect(refused({ isUseNewPhone: 'no' })).toEqual({
+      code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+      field: 'isUseNewPhone',
+      message: 'Selecciona una opción',
+    });
+    expect(refused({ hasWebsite: 0 }).message).toBe('Selecciona una opción');
+  });
+
+  it('takes a connection speed from 0 to 100,000 MB/s', () => {
+    expect(accepted({ connSpeedMBps: 0 })).toEqual({ connSpeedMBps: 0 });
+    expect(accepted({ connSpeedMBps: 100_000 })).toEqual({ connSpeedMBps: 100_000 });
+    expect(accepted({ connSpeedMBps: null })).toEqual({ connSpeedMBps: null });
+    for (const value of [100_000.5, -0.1, Number.NaN, Number.POSITIVE_INFINITY, '5']) {
+      expect(refused({ connSpeedMBps: value }), String(value)).toEqual({
+        code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+        field: 'connSpeedMBps',
+        message: 'Velocidad de conexión inválida',
+      });
+    }
+  });
+
+  it("takes whole conversations from 1 to the largest plan's 1,600 and agents from 1 to 5", () => {
+    expect(accepted({ messages: 1, agents: 1 })).toEqual({ messages: 1, agents: 1 });
+    expect(accepted({ messages: 1600, agents: 5 })).toEqual({ messages: 1600, agents: 5 });
+    expect(accepted({ messages: null, agents: null })).toEqual({ messages: null, agents: null });
+    for (const value of [0, 1601, 2.5, '100']) {
+      expect(refused({ messages: value }), String(value)).toEqual({
+        code: 'CANNOT_SET_ONBOARDING_USER_DATA',
+        field: 'messages',
+        message: 'Número de conversaciones inválido',
+      });
+    }
+    for (const value of [0, 6, 1.5, '2'])
+      expect(refused({ agents: value }).message).toBe('Número de agentes inválido');
+    expect(M.agentsInvalid).toBe('Número de agentes inválido');
+  });
+});
+
+describe('onboardingLeadScore, the website question', () => {
+  it('counts an empty typed website as none when the question was not answered', () => {
+    const record = {
+      messages: 100,
+      agents: 1,
+      hasWebsite: null,
+      businessWeb: '',
+      device: null,
+      connSpeedMBps: null,
+      country: 'MX',
+      referralCode: null,
+    };
+    // (100/2000·0.7 + 1/5·0.3)·0.3 = 0.0285; +0.05 slow connection +0.05 MX
+    expect(onboardingLeadScore(record)).toBe(0.1285);
+    expect(onboardingLeadScore({ ...record, businessWeb: 'a.mx' })).toBe(0.2285);
+    expect(onboardingLeadScore({ ...record, businessWeb: 'a.mx', hasWebsite: false })).toBe(0.1285);
+  });
+});
+
+describe('onboarding e-mails', () => {
+  it('sends support every row of the help request, with dashes for what is unknown', () => {
+    const mail = onboardingHelpRequestEmail({
+      name: null,
+      email: 'ana@x.mx',
+      phone: null,
+      businessName: null,
+      companyId: null,
+      step: 'phone',
+    });
+    expect(mail.subject).toBe('Solicitud de ayuda con el registro: ana@x.mx');
+    expect(mail.text).toBe(
+      'Un cliente nuevo pidió ayuda para terminar su configuración.\nNombre: —\nCorreo: ana@x.mx\nTeléfono: —\nNegocio: —\nCompañía: —\nPaso: phone',
+    );
+    const full = onboardingHelpRequestEmail({
+      name: 'Ana',
+      email: 'ana@x.mx',
+      phone: '5215512345678',
+      businessName: 'Tacos & Co',
+      companyId: 0,
+      step: 'welcome',
+    });
+    expect(full.subject).toBe('Solicitud de ayuda con el registro: Tacos & Co');
+    expect(full.html).toBe(
+      '<p>Un cliente nuevo pidió ayuda para terminar su configuración.</p><ul>' +
+        '<li><strong>Nombre:</strong> Ana</li><li><strong>Correo:</strong> ana@x.mx</li>' +
+        '<li><strong>Teléfono:</strong> 5215512345678</li><li><strong>Negocio:</strong> Tacos &#38; Co</li>' +
+        '<li><strong>Compañía:</strong> 0</li><li><strong>Paso:</strong> welcome</li></ul>',
+    );
+  });
+
+  it('sends the new user the video link, escaped in the HTML', () => {
+    const mail = onboardingVideoEmail('Ana <3', 'https://v.mx/a?b=1&c=2');
+    expect(mail.subject).toBe('Video: cómo vincular tu número de WhatsApp');
+    expect(mail.text).toBe(
+      'Hola Ana <3, Aquí tienes el video con las instrucciones para vincular tu número de WhatsApp: https://v.mx/a?b=1&c=2',
+    );
+    expect(mail.html).toBe(
+      '<p>Hola Ana &#60;3,</p><p>Aquí tienes el video con las instrucciones para vincular tu número de WhatsApp:</p>' +
+        '<p><a href="https://v.mx/a?b=1&#38;c=2">https://v.mx/a?b=1&#38;c=2</a></p>',
+    );
   });
 });

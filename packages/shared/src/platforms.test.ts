@@ -35,3 +35,14 @@ describe('platform table', () => {
     expect(channelPlatformLabel('sandbox')).toBe('WhatsApp de prueba');
   });
 });
+
+describe('platform answers for unknown values', () => {
+  it('sends no templates, labels it a channel and gives it no reply window', () => {
+    expect(sendsTemplates('fax')).toBe(false);
+    expect(sendsTemplates('whatsapp_cloud')).toBe(true);
+    expect(channelPlatformLabel('fax')).toBe('Canal');
+    expect(channelPlatformLabel('whatsapp_cloud')).toBe('WhatsApp');
+    expect(replyWindowOf('fax')).toBeNull();
+    expect(replyWindowOf('whatsapp_cloud')).toBe('whatsapp');
+  });
+});

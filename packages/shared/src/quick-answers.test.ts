@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickAnswerShortcut, validateQuickAnswerText } from './quick-answers';
+import { parseQuickAnswerShortcut, quickAnswerShortcutError, validateQuickAnswerText } from './quick-answers';
 
 describe('parseQuickAnswerShortcut', () => {
   it('stores the shortcut without its slash, sent with or without it', () => {
@@ -30,5 +30,30 @@ describe('validateQuickAnswerText', () => {
     expect(validateQuickAnswerText('x'.repeat(4097), true)).toBe(
       'El texto no debe exceder los 4096 caracteres',
     );
+  });
+});
+
+describe('quick answer limits', () => {
+  it('takes a shortcut of 60 characters, with or without its slash, and refuses 61', () => {
+    expect(parseQuickAnswerShortcut(` /${'a'.repeat(60)} `)).toEqual({ ok: true, shortcut: 'a'.repeat(60) });
+    expect(parseQuickAnswerShortcut('b'.repeat(60))).toEqual({ ok: true, shortcut: 'b'.repeat(60) });
+    expect(parseQuickAnswerShortcut('a'.repeat(61))).toEqual({
+      ok: false,
+      error: 'El atajo no debe exceder los 60 caracteres',
+    });
+  });
+  it('gives the form the reason a shortcut is refused, or nothing', () => {
+    expect(quickAnswerShortcutError('saludo')).toBeNull();
+    expect(quickAnswerShortcutError('a'.repeat(61))).toBe('El atajo no debe exceder los 60 caracteres');
+    expect(quickAnswerShortcutError(null)).toBe('Campo obligatorio');
+    expect(quickAnswerShortcutError(' ')).toBe('Campo obligatorio');
+    expect(quickAnswerShortcutError('a b')).toBe('No puede contener espacios ni caracteres especiales');
+  });
+  it('takes a text of 4096 characters and refuses 4097', () => {
+    expect(validateQuickAnswerText('t'.repeat(4096), false)).toBeNull();
+    expect(validateQuickAnswerText('t'.repeat(4097), true)).toBe(
+      'El texto no debe exceder los 4096 caracteres',
+    );
+    expect(validateQuickAnswerText(undefined, true)).toBeNull();
   });
 });

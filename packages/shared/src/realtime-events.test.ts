@@ -7,9 +7,12 @@ import {
   companyRoom,
   conversationAudienceRooms,
   conversationRoomsOfViewer,
+  conversationSocketRooms,
   groupAdminRoom,
   isCompanyWideRole,
   onboardingRoom,
+  PHONELESS_SOCKETS_ROOM,
+  phonelessRoom,
   phoneRoom,
   REALTIME_EVENTS,
   type RealtimeEventMap,
@@ -120,5 +123,21 @@ describe('conversation rooms', () => {
   it('never sends a conversation to the company room of company-wide events', () => {
     const audience = conversationAudienceRooms({ companyId: 2, agentId: 5, groupAdminId: 3 });
     expect(audience).not.toContain(companyRoom(2));
+  });
+});
+
+describe('conversationSocketRooms', () => {
+  const viewer = { userId: 5, companyId: 2, roleName: 'agent', adminOf: [9] };
+  it('joins a user who may see phones to the plain rooms', () => {
+    expect(conversationSocketRooms(viewer, true)).toEqual([agentRoom(5), agentAdminsRoom(9)]);
+  });
+  it('joins a user who may not see phones to their phoneless variants and the phoneless sockets room', () => {
+    expect(conversationSocketRooms(viewer, false)).toEqual([
+      'agent_5:nophone',
+      `${agentAdminsRoom(9)}:nophone`,
+      'phoneless_sockets',
+    ]);
+    expect(phonelessRoom('company_2')).toBe('company_2:nophone');
+    expect(PHONELESS_SOCKETS_ROOM).toBe('phoneless_sockets');
   });
 });

@@ -39,3 +39,21 @@ describe('spaceNameKey', () => {
     expect(spaceNameKey('ÑUÑOA')).toBe('ñuñoa');
   });
 });
+
+describe('space and channel name limits', () => {
+  it('takes a space name of 120 characters, trimmed, and refuses 121', () => {
+    expect(validateSpaceDraft({ name: ` ${'s'.repeat(120)} `, channelIds: [1] })).toBeNull();
+    expect(validateSpaceDraft({ name: 's'.repeat(121), channelIds: [1] })).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'spaceName',
+      message: 'El nombre no debe exceder los 120 caracteres',
+    });
+    expect(validateSpaceDraft({ name: undefined, channelIds: [1] })?.code).toBe('ERROR_EMPTY_SPACE_NAME');
+  });
+  it('takes a channel name of 120 characters, trimmed, and refuses 121 or none', () => {
+    expect(channelNameError(` ${'c'.repeat(120)} `)).toBeNull();
+    expect(channelNameError('c'.repeat(121))).toBe('El nombre no debe exceder los 120 caracteres');
+    expect(channelNameError(null)).toBe('Nombre obligatorio');
+    expect(channelNameError(undefined)).toBe('Nombre obligatorio');
+  });
+});

@@ -281,3 +281,174 @@ describe('interactiveMessageOf', () => {
     expect(interactiveMessageOf(null)).toBeNull();
   });
 });
+
+describe('matchMenuReply, every way of typing a number', () => {
+  const menu: MenuChoice[] = [
+    { id: 'ventas', title: 'Ventas' },
+    { id: 'soporte', title: 'Soporte técnico' },
+    { id: 'asesor', title: 'Hablar con un asesor' },
+  ];
+  it.each([
+    'opc 2',
+    'op 2',
+    'op. 2',
+    'opc.2',
+    'num 2',
+    'núm. 2',
+    'nro 2',
+    'el 2',
+    'numero2',
+    '# 2',
+    '2 )',
+    '2-',
+    '2)',
+    '002',
+  ])('takes %j as the second choice', (text) => {
+    expect(matchMenuReply({ text }, menu)).toBe(menu[1]);
+  });
+  it.each(['x2', '2x', 'opcion 2 3', '1234', 'la opcion 2', '2 2', '2))', '#'])(
+    'takes %j as no number',
+    (text) => {
+      expect(matchMenuReply({ text }, menu)).toBeNull();
+    },
+  );
+  it('reads a number and the title of the same choice with any separator', () => {
+    expect(matchMenuReply({ text: '2) Soporte técnico' }, menu)).toBe(menu[1]);
+    expect(matchMenuReply({ text: '3 - hablar con un asesor' }, menu)).toBe(menu[2]);
+    expect(matchMenuReply({ text: '1:ventas' }, menu)).toBe(menu[0]);
+    expect(matchMenuReply({ text: '2 Soporte técnico' }, menu)).toBeNull();
+    expect(matchMenuReply({ text: '9. Ventas' }, menu)).toBeNull();
+    expect(matchMenuReply({ text: '1234. Ventas' }, menu)).toBeNull();
+  });
+  it('ignores opening marks, closing punctuation and repeated spaces around a title', () => {
+    expect(matchMenuReply({ text: '¡¿ Ventas?!' }, menu)).toBe(menu[0]);
+    expect(matchMenuReply({ text: 'Soporte\t\n técnico;,' }, menu)).toBe(menu[1]);
+    expect(matchMenuReply({ text: '¡ ' }, menu)).toBeNull();
+  });
+  it('matches a cut title with spaces around it, never a bare ellipsis', () => {
+    expect(matchMenuReply({ text: '  Hablar con…  ' }, menu)).toBe(menu[2]);
+    expect(matchMenuReply({ text: '…' }, [menu[0] as MenuChoice])).toBeNull();
+    expect(matchMenuReply({ text: 'Ventas…' }, menu)).toBe(menu[0]);
+    expect(matchMenuReply({ text: 'Vent' }, menu)).toBeNull();
+  });
+  it('keeps the spaces inside a title and opening marks inside the text', () => {
+    expect(matchMenuReply({ text: 'Soporte téc nico' }, menu)).toBeNull();
+    expect(matchMenuReply({ text: 'Soporte¿técnico' }, menu)).toBeNull();
+    expect(matchMenuReply({ text: 'x2. Soporte técnico' }, menu)).toBeNull();
+  });
+  it('reads a two-digit number with the title of its choice', () => {
+    const twelve = choices(12);
+    expect(matchMenuReply({ text: '12. Opción 12' }, twelve)).toBe(twelve[11]);
+    expect(matchMenuReply({ text: '12' }, twelve)).toBe(twelve[11]);
+  });
+  it('matches nothing to a blank answer, even a choice without a title', () => {
+    expect(matchMenuReply({ text: '  ' }, [{ id: 'a', title: '' }])).toBeNull();
+  });
+  it('reads the text when the reply id is empty', () => {
+    expect(matchMenuReply({ text: 'ventas', replyId: '' }, menu)).toBe(menu[0]);
+  });
+});
+
+describe('menuInteractive, titles and bodies', () => {
+  it('numbers a repeated title that ends in an ellipsis without it', () => {
+    const message = menuInteractive('Elige', [
+      { id: 'a', title: 'Más…' },
+      { id: 'b', title: 'más…' },
+    ]);
+    expect(message?.kind === 'buttons' && message.buttons.map((button) => button.title)).toEqual([
+      'Más…',
+      'más (2)',
+    ]);
+  });
+  it('numbers a title repeated three times, keeping an ellipsis inside a title', () => {
+    const message = menuInteractive('Elige', [
+      { id: 'a', title: 'Más… info' },
+      { id: 'b', title: 'más… INFO' },
+      { id: 'c', title: 'Más… info' },
+    ]);
+    expect(message?.kind === 'buttons' && message.buttons.map((button) => button.title)).toEqual([
+      'Más… info',
+      'más… INFO (2)',
+      'Más… info (3)',
+    ]);
+  });
+  it('sends four choices as a list, trimming the body and the button', () => {
+    expect(menuInteractive(' Elige ', choices(4), ' Menú ')).toEqual({
+      kind: 'list',
+      body: 'Elige',
+      button: 'Menú',
+      rows: choices(4),
+    });
+    expect(menuInteractive(' Elige ', choices(2))).toMatchObject({ body: 'Elige' });
+  });
+  it('gives a row no description when its description is blank', () => {
+    const message = menuInteractive('Elige', [...choices(3), { id: 'd', title: 'D', description: '  ' }]);
+    expect(message?.kind === 'list' && message.rows[3]).toEqual({ id: 'd', title: 'D' });
+  });
+});
+
+describe('truncateText, at the limit', () => {
+  it('keeps a text of exactly the limit once trimmed and cuts one character more', () => {
+    expect(truncateText(` ${'x'.repeat(19)} `, 19)).toBe('x'.repeat(19));
+    expect(truncateText('x'.repeat(20), 19)).toBe(`${'x'.repeat(18)}…`);
+    expect(truncateText('😀😀', 4)).toBe('😀😀');
+    expect(truncateText('😀😀😀', 4)).toBe('😀…');
+  });
+});
+
+describe('menuText, the body', () => {
+  it('trims the text above the choices', () => {
+    expect(menuText('  Elige  ', choices(1))).toBe('Elige\n\n1. Opción 1');
+  });
+});
+
+describe('interactiveMessageOf, field by field', () => {
+  it('keeps only id and title of a button and only the well-formed options', () => {
+    expect(
+      interactiveMessageOf({
+        interactive: {
+          kind: 'buttons',
+          body: 'Hola',
+          buttons: [
+            { id: 'a', title: 'Sí', description: 'x' },
+            { id: 'b', title: 2 },
+            { id: 3, title: 'No' },
+            'c',
+            null,
+          ],
+        },
+      }),
+    ).toEqual({ kind: 'buttons', body: 'Hola', buttons: [{ id: 'a', title: 'Sí' }] });
+  });
+  it('drops a description that is not text and fills an empty list button', () => {
+    expect(
+      interactiveMessageOf({
+        interactive: { kind: 'list', body: 'x', button: '', rows: [{ id: 'a', title: 'A', description: 4 }] },
+      }),
+    ).toEqual({ kind: 'list', body: 'x', button: 'Ver opciones', rows: [{ id: 'a', title: 'A' }] });
+    expect(
+      interactiveMessageOf({
+        interactive: { kind: 'list', body: 'x', button: 7, rows: [{ id: 'a', title: 'A' }] },
+      }),
+    ).toMatchObject({ button: 'Ver opciones' });
+  });
+  it('gives null for an unknown kind, missing rows or buttons, or a payload that is a list', () => {
+    expect(
+      interactiveMessageOf({ interactive: { kind: 'carousel', body: 'x', rows: [{ id: 'a', title: 'A' }] } }),
+    ).toBeNull();
+    expect(interactiveMessageOf({ interactive: { kind: 'list', body: 'x', rows: 'a' } })).toBeNull();
+    expect(interactiveMessageOf({ interactive: { kind: 'list', body: 'x', rows: [] } })).toBeNull();
+    expect(interactiveMessageOf({ interactive: { kind: 'buttons', body: 'x' } })).toBeNull();
+    expect(
+      interactiveMessageOf({ interactive: { kind: 'buttons', body: 5, buttons: [{ id: 'a', title: 'A' }] } }),
+    ).toBeNull();
+    expect(interactiveMessageOf({ interactive: [{ kind: 'buttons' }] })).toBeNull();
+    expect(interactiveMessageOf('x')).toBeNull();
+    expect(interactiveMessageOf(undefined)).toBeNull();
+    expect(
+      interactiveMessageOf([
+        { interactive: { kind: 'buttons', body: 'x', buttons: [{ id: 'a', title: 'A' }] } },
+      ]),
+    ).toBeNull();
+  });
+});

@@ -513,6 +513,7 @@ function answer(
     const again = question ? `${error}\n${question.text}` : error;
     return { state: { path: level.path, awaiting, retries }, steps: [say(again)] };
   }
+  // Stryker disable next-line StringLiteral: afterward shows the menu for anything but 'end' and 'handover'.
   return afterward(menu, level, question?.after ?? 'menu', [
     { kind: 'setField', fieldKey: awaiting.fieldKey, value },
   ]);
@@ -532,6 +533,7 @@ export function advanceChatbot(
 ): ChatbotTurn {
   if (menu.options.length === 0) return { state: null, steps: [{ kind: 'finish', reason: 'end' }] };
   if (!current) {
+    // Stryker disable next-line ArrayDeclaration: levelAt answers the first level for any path the menu lacks.
     const top = levelAt(menu, []);
     return { state: state([]), steps: [menuMessage(top, menu.greeting)] };
   }

@@ -80,3 +80,12 @@ describe('canSeePaymentBannerButton', () => {
     expect(canSeePaymentBannerButton(toPermissionMap(['readCompany']))).toBe(false);
   });
 });
+
+describe('paymentBanner, at the expiry instant', () => {
+  it('warns of the charge when the subscription expires this very moment', () => {
+    expect(paymentBanner({ ...input, expirationDate: now })).toEqual({
+      type: 'warning',
+      message: PAYMENT_BANNER_MESSAGES.chargedTomorrow,
+    });
+  });
+});

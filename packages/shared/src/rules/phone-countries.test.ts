@@ -102,3 +102,21 @@ describe('international phone field (01 §2.4, 02 §2)', () => {
     expect(splitPhone(null)).toBeNull();
   });
 });
+
+describe('phone countries, typed values', () => {
+  it('names a country from its code whatever its case and spaces, and keeps anything else as it is', () => {
+    expect(countryName('mx')).toBe('México');
+    expect(countryName(' es ')).toBe('España');
+    expect(countryName('XMX')).toBe('XMX');
+    expect(countryDialCode(' AR ')).toBe('54');
+  });
+  it('refuses a number with anything but digits, before or after them', () => {
+    for (const number of ['a5512345678', '5512345678a', '55-1234-5678']) {
+      expect(validatePhoneValue({ country: 'mx', number }), number).toBe('Solo puede contener números');
+    }
+  });
+  it('gives a number its plan does not know to the first offered country with its calling code', () => {
+    // +1 is shared and this number fits no plan: the first offered country with +1 (Puerto Rico) takes it.
+    expect(splitPhone('+1000000000')).toEqual({ country: 'pr', number: '000000000' });
+  });
+});

@@ -106,3 +106,61 @@ describe('messageWithoutPhone', () => {
     expect(mentionsPhone('Ana 2024', [PHONE])).toBe(false);
   });
 });
+
+describe('mentionsPhone, by the last eight digits', () => {
+  it('finds a phone of exactly eight digits and a text of exactly eight digits', () => {
+    expect(mentionsPhone('1234 5678', ['12345678'])).toBe(true);
+    expect(mentionsPhone('Tel. 12-34-56-78', [PHONE])).toBe(true);
+  });
+  it('takes no phone of fewer than eight digits, and no text of fewer than eight', () => {
+    expect(mentionsPhone('pedido 99912345670', ['1234567'])).toBe(false);
+    expect(mentionsPhone('1234567', ['1234567'])).toBe(false);
+    expect(mentionsPhone('987654321', [PHONE])).toBe(false);
+  });
+  it('compares the last eight digits, not the first', () => {
+    expect(mentionsPhone('folio 99945678', [PHONE])).toBe(false);
+    expect(mentionsPhone('52155123', [PHONE])).toBe(false);
+  });
+  it('finds any one of several phones, and none in nothing', () => {
+    expect(mentionsPhone('55 1234 5678', [PHONE, '5215587654321'])).toBe(true);
+    expect(mentionsPhone('55 1234 5678', [null, undefined, PHONE])).toBe(true);
+    expect(mentionsPhone('', [PHONE])).toBe(false);
+    expect(mentionsPhone(null, [PHONE])).toBe(false);
+    expect(mentionsPhone(undefined, [PHONE])).toBe(false);
+  });
+});
+
+describe('withoutPhone, field by field', () => {
+  it('keeps the name part of the search name when the conversation has no sender id', () => {
+    expect(withoutPhone(view({ senderId: null, cleanedName: 'ana lopez' })).cleanedName).toBe('ana lopez');
+  });
+  it('drops a search name that shows the phone anywhere, not only at its end', () => {
+    expect(withoutPhone(view({ cleanedName: `ana ${PHONE} lopez` })).cleanedName).toBe('');
+    expect(withoutPhone(view({ cleanedName: `ana lopez${PHONE}` })).cleanedName).toBe('ana lopez');
+  });
+  it('keeps a last message that only a system notice could redact', () => {
+    expect(withoutPhone(view({ lastMessage: changeLine, lastMessageSender: 'CLIENT' })).lastMessage).toBe(
+      changeLine,
+    );
+    expect(withoutPhone(view({ lastMessage: 'Hola', lastMessageSender: 'SYSTEM' })).lastMessage).toBe('Hola');
+  });
+});
+
+describe('messageWithoutPhone, each part', () => {
+  it("redacts a quoted number change in a customer's message, and only the quote", () => {
+    const reply = message({ sender: 'CLIENT', content: changeLine, quotedMsgBody: changeLine });
+    expect(messageWithoutPhone(reply)).toEqual({ ...reply, quotedMsgBody: NUMBER_CHANGED_TEXT });
+  });
+  it('keeps a system message about something else', () => {
+    const other = message({ sender: 'SYSTEM', type: 'system', content: 'Conversación asignada a Ana' });
+    expect(messageWithoutPhone(other)).toBe(other);
+  });
+  it('keeps a notice payload without system details as it is', () => {
+    for (const payload of [null, {}, { system: null }, { system: 'texto' }]) {
+      const notice = message({ sender: 'SYSTEM', type: 'system', content: changeLine, payload });
+      const out = messageWithoutPhone(notice);
+      expect(out.content).toBe(NUMBER_CHANGED_TEXT);
+      expect(out.payload).toEqual(payload);
+    }
+  });
+});

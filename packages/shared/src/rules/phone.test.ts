@@ -130,3 +130,9 @@ describe('formatPhone', () => {
     expect(formatPhone('')).toBe('');
   });
 });
+
+describe('stripChatIdSuffix, with spaces', () => {
+  it('takes off the chat-id suffix of an id sent with spaces around it', () => {
+    expect(stripChatIdSuffix(' 5215512345678@c.us ')).toBe('5215512345678');
+  });
+});

@@ -106,3 +106,11 @@ describe('quality rating', () => {
     expect(qualityGate(undefined)).toBe('ok');
   });
 });
+
+describe('planPrice, at zero', () => {
+  it('prices no agents or no conversations, and refuses a negative count with its reason', () => {
+    expect(planPrice('BASIC', 0, 100)).toBe(99.8);
+    expect(planPrice('BASIC', 1, 0)).toBe(10);
+    expect(() => planPrice('PRO', 1, -1)).toThrow('agents and conversations must be non-negative numbers');
+  });
+});

@@ -84,3 +84,77 @@ describe('systemNoticeText', () => {
     expect(systemNoticeText({ event: 'other', oldNumber: null, newNumber: null })).toBe('Aviso del sistema');
   });
 });
+
+describe('orderTotal, each item', () => {
+  it('adds items without a currency and answers no currency', () => {
+    expect(
+      orderTotal([
+        { quantity: 2, itemPrice: 1.5, currency: null },
+        { quantity: 1, itemPrice: 2, currency: null },
+      ]),
+    ).toEqual({ total: 5, currency: null });
+  });
+  it('gives no total for a price or a quantity that is not a number', () => {
+    expect(orderTotal([{ quantity: 1, itemPrice: Number.POSITIVE_INFINITY, currency: 'MXN' }])).toBeNull();
+    expect(orderTotal([{ quantity: Number.NaN, itemPrice: 5, currency: 'MXN' }])).toBeNull();
+    expect(orderTotal([{ quantity: 1, itemPrice: Number.NaN, currency: 'MXN' }])).toBeNull();
+  });
+});
+
+describe('flowFieldLabel, every part of the name', () => {
+  it('takes off only a leading screen prefix and only a trailing index, of any length', () => {
+    expect(flowFieldLabel('screen_12_deliveryDate_10')).toBe('Delivery date');
+    expect(flowFieldLabel('my_screen_0_x')).toBe('My screen 0 x');
+    expect(flowFieldLabel('screen_0_item_2_price_1')).toBe('Item 2 price');
+  });
+  it('joins repeated separators and trims the words', () => {
+    expect(flowFieldLabel('fecha__de--entrega')).toBe('Fecha de entrega');
+    expect(flowFieldLabel('_fecha_')).toBe('Fecha');
+  });
+  it('keeps a name that has no words', () => {
+    expect(flowFieldLabel('__')).toBe('__');
+  });
+});
+
+describe('referralLabel, each source', () => {
+  it('says a link for a short link and a link, with its ref', () => {
+    expect(referralLabel({ source: 'link', headline: null, ref: null })).toBe('Desde enlace');
+    expect(referralLabel({ source: 'link', headline: null, ref: ' verano ' })).toBe('Desde enlace: verano');
+    expect(referralLabel({ source: 'shortlink', headline: null, ref: ' ' })).toBe('Desde enlace');
+  });
+  it("never shows an ad's ref, and ignores a blank headline", () => {
+    expect(referralLabel({ source: 'ad', headline: null, ref: 'campania-7' })).toBe('Desde anuncio');
+    expect(referralLabel({ source: 'ad', headline: '  ', ref: null })).toBe('Desde anuncio');
+    expect(referralLabel({ source: 'ad', headline: ' Promo ', ref: null })).toBe('Desde anuncio: Promo');
+    expect(referralLabel({ source: 'post', headline: null, ref: null })).toBe('Desde publicación');
+    expect(referralLabel({ source: 'post', headline: ' ', ref: 'p1' })).toBe('Desde publicación: p1');
+  });
+});
+
+describe('systemNoticeText, every notice', () => {
+  it('tells a number change with only one of its numbers', () => {
+    expect(systemNoticeText({ event: 'number_changed', oldNumber: null, newNumber: '5215512345678' })).toBe(
+      'El cliente cambió su número a +525512345678',
+    );
+    expect(systemNoticeText({ event: 'number_changed', oldNumber: '5215512345678', newNumber: null })).toBe(
+      'El cliente cambió su número',
+    );
+  });
+  it('shows an id that is not only digits as it is', () => {
+    expect(
+      systemNoticeText({
+        event: 'number_changed',
+        oldNumber: 'US.13491208655302741918',
+        newNumber: '5215512345678x',
+      }),
+    ).toBe('El cliente cambió su número de US.13491208655302741918 a 5215512345678x');
+    expect(
+      systemNoticeText({ event: 'number_changed', oldNumber: '+15550783881', newNumber: '15550783882' }),
+    ).toBe('El cliente cambió su número de +15550783881 a +15550783882');
+  });
+  it('tells a referral notice in Spanish', () => {
+    expect(systemNoticeText({ event: 'referral', oldNumber: null, newNumber: null })).toBe(
+      'El cliente llegó desde un anuncio o un enlace',
+    );
+  });
+});

@@ -43,3 +43,10 @@ describe('template search', () => {
     expect(templateMatchesSearch({ name: 'x' }, '  ')).toBe(true);
   });
 });
+
+describe('cleanedName, a typed phone', () => {
+  it('keeps only the digits of a phone typed with its punctuation', () => {
+    expect(cleanedName('Ana', '+52 (55) 1234-5678')).toBe('ana525512345678');
+    expect(cleanedName(null, '5215512345678@c.us')).toBe('5215512345678');
+  });
+});

@@ -100,3 +100,80 @@ describe('surveyOptionForReply', () => {
     expect(surveyOptionForReply({ text: '' }, OPTIONS)).toBeNull();
   });
 });
+
+describe('validateSurveyDraft, each limit', () => {
+  const option = (over: Record<string, unknown> = {}) => ({ text: 'Buena', value: 1, index: 0, ...over });
+  const check = (draft: Record<string, unknown>) => validateSurveyDraft(draft as never);
+  const one = (over: Record<string, unknown>) => check({ initText: 'a', options: [option(over)] });
+
+  it('answers a missing opening text or missing options with their texts', () => {
+    expect(check({ options: [option()] })).toEqual({
+      field: 'initText',
+      message: 'Escribe el texto de la encuesta.',
+    });
+    expect(check({ initText: 'a' })).toEqual({ field: 'options', message: 'Agrega al menos una opción.' });
+    expect(one({ text: undefined })).toEqual({
+      field: 'options.0.text',
+      message: 'Escribe el texto de la opción.',
+    });
+  });
+  it('keeps an option text within 100 characters, trimmed', () => {
+    expect(one({ text: ` ${'t'.repeat(100)} ` })).toBeNull();
+    expect(one({ text: 't'.repeat(101) })).toEqual({
+      field: 'options.0.text',
+      message: 'El texto de la opción no debe exceder los 100 caracteres.',
+    });
+  });
+  it('takes any whole value an integer column holds', () => {
+    expect(one({ value: -2_147_483_648 })).toBeNull();
+    expect(one({ value: 2_147_483_647 })).toBeNull();
+    for (const value of [-2_147_483_649, 2_147_483_648, '3', 1.5, null]) {
+      expect(one({ value }), String(value)).toEqual({
+        field: 'options.0.value',
+        message: 'El valor de la opción debe ser un número entero.',
+      });
+    }
+  });
+  it('takes no position or a whole position from 0', () => {
+    expect(one({ index: undefined })).toBeNull();
+    expect(one({ index: null })).toBeNull();
+    expect(one({ index: 0 })).toBeNull();
+    for (const index of [-1, 0.5, '1', 2 ** 53]) {
+      expect(one({ index }), String(index)).toEqual({
+        field: 'options.0.index',
+        message: 'La posición de la opción debe ser un número entero mayor o igual a 0.',
+      });
+    }
+  });
+  it('keeps the final text within 1024 characters, trimmed', () => {
+    expect(one({ endText: ` ${'e'.repeat(1024)} ` })).toBeNull();
+    expect(one({ endText: null })).toBeNull();
+    expect(one({ endText: 'e'.repeat(1025) })).toEqual({
+      field: 'options.0.endText',
+      message: 'El texto final no debe exceder los 1024 caracteres.',
+    });
+  });
+});
+
+describe('surveyOptionForReply, typed values', () => {
+  const scale: SurveyOptionLike[] = [
+    { id: 1, text: 'Mal', value: 10, index: 0, endText: '' },
+    { id: 2, text: 'Bien', value: -3, index: 0, endText: '' },
+    { id: 3, text: 'Otro', value: 1234567890, index: 1, endText: '' },
+  ];
+  it('keeps the stored order among options of the same position', () => {
+    expect(surveyChoices(scale).map((choice) => choice.title)).toEqual(['Mal', 'Bien', 'Otro']);
+    expect(surveyOptionForReply({ text: '1' }, scale)?.id).toBe(1);
+  });
+  it('reads a value typed with spaces and a closing mark', () => {
+    expect(surveyOptionForReply({ text: ' 10 ' }, scale)?.id).toBe(1);
+    expect(surveyOptionForReply({ text: '10!' }, scale)?.id).toBe(1);
+    expect(surveyOptionForReply({ text: '-3.' }, scale)?.id).toBe(2);
+    expect(surveyOptionForReply({ text: '1234567890' }, scale)?.id).toBe(3);
+  });
+  it('reads nothing but a number as a value', () => {
+    for (const text of ['x10', '10x', '10 puntos', 'a 10', '10?', '1 0', '10 !x', '12345678901']) {
+      expect(surveyOptionForReply({ text }, scale), text).toBeNull();
+    }
+  });
+});

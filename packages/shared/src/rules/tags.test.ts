@@ -81,3 +81,14 @@ describe('tagNameError (02 §3 Tag)', () => {
     expect(tagNameError('VIP')).toBeNull();
   });
 });
+
+describe('tag audiences, edges', () => {
+  it('takes nobody when no tag is chosen, whatever the mode', () => {
+    expect(combineTagAudiences(contacts, [], 'intersection')).toEqual([]);
+  });
+  it('makes union the mode when a second tag is ticked after one', () => {
+    expect(conjunctionAfterToggle(1, 2, 'intersection')).toBe('union');
+    expect(conjunctionAfterToggle(0, 2, 'difference')).toBe('union');
+    expect(conjunctionAfterToggle(2, 3, 'difference')).toBe('difference');
+  });
+});

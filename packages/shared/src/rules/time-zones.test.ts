@@ -43,3 +43,9 @@ describe('timeZoneOption', () => {
     for (const typed of ['Bogotá', 'Bogota', 'America/Bogota']) expect(option.search).toContain(typed);
   });
 });
+
+describe('timeZonePlace, zones outside the table', () => {
+  it('names a zone of three parts after its last, with spaces', () => {
+    expect(timeZonePlace('America/North_Dakota/New_Salem')).toBe('New Salem');
+  });
+});

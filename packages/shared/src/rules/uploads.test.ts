@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fileTooLargeMessage, formatFileSize, uploadErrorSummary, validateUploads } from './uploads';
+import {
+  fileTooLargeMessage,
+  formatFileSize,
+  isVideoUpload,
+  uploadErrorSummary,
+  validateUploads,
+} from './uploads';
 
 const file = (name: string, type: string, size: number) => ({ name, type, size });
 
@@ -114,5 +120,46 @@ describe('sizes', () => {
   it('writes limits as whole megabytes', () => {
     expect(fileTooLargeMessage(104857600)).toBe('Archivo demasiado grande (máximo 100 MB)');
     expect(fileTooLargeMessage(15000000)).toBe('Archivo demasiado grande (máximo 15 MB)');
+  });
+});
+
+describe('isVideoUpload', () => {
+  it('knows an mp4 or 3gp video by its type or by its extension alone', () => {
+    expect(isVideoUpload(file('clip', 'video/mp4', 1))).toBe(true);
+    expect(isVideoUpload(file('clip', 'VIDEO/3GPP', 1))).toBe(true);
+    expect(isVideoUpload(file('a.MP4', '', 1))).toBe(true);
+    expect(isVideoUpload(file('a.3gp', 'application/octet-stream', 1))).toBe(true);
+    expect(isVideoUpload(file('.mp4', '', 1))).toBe(true);
+  });
+  it('takes other videos and files for what they are', () => {
+    expect(isVideoUpload(file('a.mov', 'video/quicktime', 1))).toBe(false);
+    expect(isVideoUpload(file('mp4', '', 1))).toBe(false);
+    expect(isVideoUpload(file('a.mp4.pdf', 'application/pdf', 1))).toBe(false);
+  });
+});
+
+describe('validateUploads, accept rules', () => {
+  it('matches a full type exactly and a wildcard by its whole family', () => {
+    const result = validateUploads(
+      [file('a.mp3', 'audio/mp3', 1), file('i.x', 'inode/x', 1), file('b.m4a', 'audio/mp4', 1)],
+      {
+        accept: ['audio/mp4', 'image/*'],
+      },
+    );
+    expect(result.accepted.map((f) => f.name)).toEqual(['b.m4a']);
+    expect(result.rejected.map((r) => r.file.name)).toEqual(['a.mp3', 'i.x']);
+  });
+  it('answers no toast field at all when nothing was discarded', () => {
+    expect(Object.keys(validateUploads([file('a.png', 'image/png', 1)]))).toEqual([
+      'accepted',
+      'rejected',
+      'errors',
+    ]);
+  });
+});
+
+describe('uploadErrorSummary, without rejected files', () => {
+  it('gives the first reason when no file is named', () => {
+    expect(uploadErrorSummary({ accepted: [], rejected: [], errors: ['Uno', 'Dos'] })).toBe('Uno');
   });
 });
