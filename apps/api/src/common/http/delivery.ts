@@ -35,7 +35,7 @@ export function mayCompress(path: string, contentType: string | undefined): bool
  * a request another site makes the browser send carries no secret to guess.
  */
 export function compressAnswers(): RequestHandler {
-  return compression({
+  const compress = compression({
     threshold: COMPRESSION_THRESHOLD_BYTES,
     filter: (req, res) => {
       const type = res.getHeader('Content-Type');
@@ -44,6 +44,12 @@ export function compressAnswers(): RequestHandler {
       return mayCompress(path, typeof type === 'string' ? type : undefined) && compression.filter(req, res);
     },
   });
+  // The library wraps every answer's write, end and headers before its filter can say no; a request that cannot
+  // be compressed (no Accept-Encoding, or a path never compressed: the webhooks' hot path) skips it altogether.
+  return (req, res, next) => {
+    if (!req.headers['accept-encoding'] || !mayCompress(req.path, undefined)) return next();
+    return compress(req, res, next);
+  };
 }
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
