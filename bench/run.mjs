@@ -43,8 +43,9 @@ function printRows(r) {
 function printSoak(r) {
   const s = r.soak;
   const mem = (t) =>
-    `${t.perMinute >= 0 ? '+' : ''}${t.perMinute.toFixed(2)} MB/min (mean ${t.mean.toFixed(0)} MB, ` +
-    `${t.first?.toFixed(0)} → ${t.last?.toFixed(0)} MB, growth over the window ${t.growth.toFixed(1)} MB)`;
+    `${t.perMinute >= 0 ? '+' : ''}${t.perMinute.toFixed(2)} MB/min over the minutes' floors ` +
+    `(${t.floors.map((v) => v.toFixed(0)).join(' / ')} MB; mean ${t.mean.toFixed(0)} MB, growth over the window ` +
+    `${t.growth.toFixed(1)} MB; every sample ${t.everySample >= 0 ? '+' : ''}${t.everySample.toFixed(2)} MB/min)`;
   console.log(`${r.name}: ${s.pass ? 'PASS' : 'FAIL'}`);
   console.log(
     `  requests ${s.requests} (${JSON.stringify(s.byKind)}), errors ${s.errors}, skipped (in-flight cap) ${s.skipped}`,
@@ -58,7 +59,7 @@ function printSoak(r) {
   console.log(
     `  memory (${s.memory.samples} samples after a ${s.memory.warmupSeconds} s warm-up, linear regression): ` +
       `RSS ${mem(s.memory.rss)}; heap ${mem(s.memory.heap)}; ${s.memory.flat ? 'no growth trend' : 'GROWTH TREND'} ` +
-      '(criterion: growth over the window ≤ 10 % of the mean, RSS and heap)',
+      "(criterion: the floors' growth over the window ≤ 10 % of the mean, RSS and heap)",
   );
   console.log(
     `  p99 per ${s.p99.bucketSeconds} s: ${s.p99.perBucket.map((v) => v.toFixed(0)).join(' / ')} ms; median ${s.p99.median.toFixed(0)} ms; ` +
