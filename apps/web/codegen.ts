@@ -8,7 +8,8 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  */
 const config: CodegenConfig = {
   schema: '../api/schema.gql',
-  documents: ['src/**/*.{ts,tsx}', '!src/gql/**'],
+  // .graphql: a document also sent as text before Apollo Client has loaded (the session's `me`, issue 22).
+  documents: ['src/**/*.{ts,tsx}', 'src/**/*.graphql', '!src/gql/**'],
   ignoreNoDocuments: false,
   generates: {
     'src/gql/': {

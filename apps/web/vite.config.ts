@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -11,9 +11,69 @@ export const sharedAlias = {
   '@crm/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
 };
 
+// Where a signed-in user lands: the shell (session, top bar, socket) and the inbox (issue 22).
+const LANDING_ENTRIES = ['src/app/guards/RequireAuth.tsx', 'src/pages/ChatPage.tsx'].map((path) =>
+  fileURLToPath(new URL(path, import.meta.url)),
+);
+
+/**
+ * Modules the landing entries import, directly or through others (static imports only), computed once per build.
+ * `ctx.getModuleInfo` is the bundler's module graph.
+ */
+function landingModules(ctx: Rolldown.ChunkingContext): ReadonlySet<string> {
+  const seen = new Set<string>();
+  const queue = [...LANDING_ENTRIES];
+  while (queue.length > 0) {
+    const id = queue.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+let landing: ReadonlySet<string> | null = null;
+const landingGroup =
+  (name: string, libraries: boolean) =>
+  (id: string, ctx: Rolldown.ChunkingContext): string | null => {
+    landing ??= landingModules(ctx);
+    return landing.has(id) && id.includes('/node_modules/') === libraries ? name : null;
+  };
+
+/**
+ * Issue 22: index.html gets public/landing-preload.js, told the built paths of the landing chunks (JS and CSS): on
+ * /chat with a token it has the browser fetch them beside the start chunk rather than after it has run.
+ */
+function landingPreload(): Plugin {
+  return {
+    name: 'landing-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (output): output is Rolldown.OutputChunk =>
+            output.type === 'chunk' && (output.name === 'landing' || output.name === 'landing-lib'),
+        );
+        const css = chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+        const files = [...chunks.map((chunk) => chunk.fileName), ...css].map((file) => `/${file}`);
+        if (files.length === 0) throw new Error('landing-preload: no landing chunk in the build');
+        return [
+          {
+            tag: 'script',
+            attrs: { src: '/landing-preload.js', 'data-chunks': files.join(' '), async: true },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    landingPreload(),
     // Brotli (quality 11) and gzip (level 9) files next to every text asset of 1 KB and more, made once at build
     // time: the API serves them by Accept-Encoding without compressing on each request (issue 22).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
@@ -44,6 +104,13 @@ export default defineConfig({
             // setup) in one chunk: left to the automatic split it came as some twenty small files, each a request
             // on the slow link. The pages, loaded on demand, and what only they use stay in chunks of their own.
             { name: 'start', tags: ['$initial'], includeDependenciesRecursively: false, priority: 30 },
+            // What the signed-in shell and the inbox need beyond the start, in two chunks (libraries, the app's code):
+            // most visits land there, and grouped by pages below, /chat came as some thirty files of which several
+            // carried what only other pages use (the drag and drop library, antd's table and tree merged in with
+            // small groups), each a request queued on the browser's six connections (issue 22). A page other than
+            // the inbox loads them for the modules it shares with it.
+            { name: landingGroup('landing-lib', true), includeDependenciesRecursively: false, priority: 25 },
+            { name: landingGroup('landing', false), includeDependenciesRecursively: false, priority: 24 },
             // What the pages load on demand, grouped by the set of pages that use it, small groups merged into their
             // nearest neighbour: the inbox came as some eighty files of 1 to 5 KB, each waiting its turn on the
             // browser's six connections. Libraries and the app's shared modules apart, as they change at different

@@ -1,7 +1,12 @@
 import { useParams } from 'react-router';
+import { ApolloScope } from '../app/providers/ApolloScope';
 import { OnboardingFlow } from '../features/onboarding/components/OnboardingFlow';
 
 export function OnboardingPage() {
   const { currentStep } = useParams();
-  return <OnboardingFlow step={currentStep} />;
+  return (
+    <ApolloScope>
+      <OnboardingFlow step={currentStep} />
+    </ApolloScope>
+  );
 }

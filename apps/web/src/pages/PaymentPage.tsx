@@ -1,5 +1,6 @@
 import { LOGIN_ROUTE } from '@crm/shared';
 import { Navigate } from 'react-router';
+import { ApolloScope } from '../app/providers/ApolloScope';
 import { FirstPayment } from '../features/billing/components/FirstPayment';
 import { SessionProvider } from '../features/session/components/SessionProvider';
 import { getToken } from '../lib/storage';
@@ -11,8 +12,10 @@ import { getToken } from '../lib/storage';
 export function PaymentPage() {
   if (!getToken()) return <Navigate to={LOGIN_ROUTE} replace />;
   return (
-    <SessionProvider>
-      <FirstPayment />
-    </SessionProvider>
+    <ApolloScope>
+      <SessionProvider>
+        <FirstPayment />
+      </SessionProvider>
+    </ApolloScope>
   );
 }

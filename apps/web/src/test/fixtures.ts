@@ -9,14 +9,16 @@ export function makeMe(
 ): Me {
   const permissions = Object.fromEntries(DEFAULT_ROLE_PERMISSIONS[role].map((name) => [name, true]));
   return {
+    __typename: 'Me',
     id: 1,
     name: 'Ana Pérez',
     email: 'ana@demo.local',
     imageUrl: null,
     isAvailable: true,
-    rol: { id: 1, name: role },
+    rol: { __typename: 'Rol', id: 1, name: role },
     permissions,
     company: {
+      __typename: 'Company',
       id: 1,
       name: 'Demo',
       status: CompanyStatus.ACTIVE,
@@ -30,7 +32,7 @@ export function makeMe(
       analyticsRangeDays: 15,
       ...companyOverrides,
     },
-    spaces: [{ id: 1, name: 'General', isDefault: true }],
+    spaces: [{ __typename: 'Space', id: 1, name: 'General', isDefault: true }],
     selectedSpaceId: 1,
     isAdminOfIds: [],
     spaceChannelIds: [1, 2, 3],

@@ -4,6 +4,7 @@ import { FullPageLoader } from '../../features/layout/components/FullPageLoader'
 import { SessionProvider } from '../../features/session/components/SessionProvider';
 import { endSession } from '../../lib/session';
 import { getToken } from '../../lib/storage';
+import { ApolloScope } from '../providers/ApolloScope';
 import { PageLoading } from '../router/lazyPage';
 import { AppShell } from '../shell/AppShell';
 import { RealtimeBridge } from '../shell/RealtimeBridge';
@@ -20,16 +21,18 @@ function NoSession() {
 export function RequireAuth() {
   if (!getToken()) return <NoSession />;
   return (
-    <SessionProvider>
-      <RealtimeBridge />
-      <RouteGuard>
-        <AppShell>
-          {/* The pages are loaded on demand: while one arrives, the shell stays and the loader takes its place. */}
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </AppShell>
-      </RouteGuard>
-    </SessionProvider>
+    <ApolloScope>
+      <SessionProvider>
+        <RealtimeBridge />
+        <RouteGuard>
+          <AppShell>
+            {/* The pages are loaded on demand: while one arrives, the shell stays and the loader takes its place. */}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </AppShell>
+        </RouteGuard>
+      </SessionProvider>
+    </ApolloScope>
   );
 }

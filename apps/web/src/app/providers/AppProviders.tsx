@@ -1,17 +1,16 @@
-import { ApolloProvider } from '@apollo/client/react';
 import { TOAST_DURATION_MS } from '@crm/shared';
 import { App as AntApp, ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import type { ReactNode } from 'react';
-import { apolloClient } from '../../lib/apollo';
 import { ConnectionWatcher } from './ConnectionWatcher';
 import { ToastBridge } from './ToastBridge';
 import { TOAST_TOP, theme } from './theme';
 
 dayjs.locale('es');
 
+// No GraphQL client here: the pages that use it get it from ApolloScope (issue 22, /login without Apollo).
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={esES} theme={theme}>
@@ -22,7 +21,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       >
         <ToastBridge />
         <ConnectionWatcher />
-        <ApolloProvider client={apolloClient}>{children}</ApolloProvider>
+        {children}
       </AntApp>
     </ConfigProvider>
   );

@@ -5,6 +5,7 @@ import { FullPageLoader } from '../../features/layout/components/FullPageLoader'
 import { LoginPage } from '../../pages/LoginPage';
 import { RootPage } from '../../pages/RootPage';
 import { LazyRequireAuth } from '../guards/LazyRequireAuth';
+import { LazyChatPage } from './lazyChatPage';
 import { lazyPage } from './lazyPage';
 import { guardedRouteTitle, publicRouteTitle } from './routeTitles';
 
@@ -20,7 +21,6 @@ const CalendlyAuthPage = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('../../pages/ChangePasswordPage').then((m) => m.ChangePasswordPage),
 );
-const ChatPage = lazyPage(() => import('../../pages/ChatPage').then((m) => m.ChatPage));
 const ComingSoonPage = lazyPage(() => import('../../pages/ComingSoonPage').then((m) => m.ComingSoonPage));
 const ConfigPage = lazyPage(() => import('../../pages/ConfigPage').then((m) => m.ConfigPage));
 const ConfigPaymentPage = lazyPage(() =>
@@ -107,8 +107,8 @@ const PUBLIC_PAGES: Record<string, ReactElement> = {
 
 // Authenticated pages built so far; every other guarded route shows its title and a notice.
 const GUARDED_PAGES: Record<string, ReactElement> = {
-  '/chat': <ChatPage />,
-  '/chat/:chatId': <ChatPage />,
+  '/chat': <LazyChatPage />,
+  '/chat/:chatId': <LazyChatPage />,
   [SIMULATOR_ROUTE]: <SimulatorPage />,
   '/config': <ConfigPage />,
   '/config/new-tag': <ConfigPage />,

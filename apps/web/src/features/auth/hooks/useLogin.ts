@@ -6,7 +6,7 @@ import { resolveError } from '../../../lib/errors';
 import { removeQrUri, setQrUri } from '../../../lib/storage';
 import { type Credentials, getUserByEmail, loginDash, sendTwoFactorCode } from '../api/auth.rest';
 import type { TwoFactorState } from '../twoFactorState';
-import { useCompleteLogin } from './useCompleteLogin';
+import { loadSessionClient, useCompleteLogin } from './useCompleteLogin';
 
 export interface LoginState {
   submitting: boolean;
@@ -36,6 +36,8 @@ export function useLogin(): LoginState {
     async (credentials: Credentials) => {
       setSubmitting(true);
       setError(null);
+      // Fetched while the credentials are checked, so the session's client is there when the token arrives.
+      void loadSessionClient().catch(() => undefined);
       try {
         const { hasUsed2FA } = await getUserByEmail(credentials.email);
         if (hasUsed2FA) {

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { resolveError } from '../../../lib/errors';
 import { loginDash } from '../api/auth.rest';
 import type { TwoFactorState } from '../twoFactorState';
-import { useCompleteLogin } from './useCompleteLogin';
+import { loadSessionClient, useCompleteLogin } from './useCompleteLogin';
 
 // 01 §8 Two-factor: a wrong code has its own text; any other failure the generic retry text.
 const WRONG_CODE_CODES: ReadonlySet<string> = new Set(['ERROR_CHECKING_CODE', 'ERROR_CHECKING_QR_CODE']);
@@ -39,6 +39,7 @@ export function useTwoFactorLogin(credentials: TwoFactorState | null): TwoFactor
       running.current = true;
       setSubmitting(true);
       setError(null);
+      void loadSessionClient().catch(() => undefined);
       try {
         const { token } = await loginDash({ ...credentials, otp: code });
         await completeLogin(token);

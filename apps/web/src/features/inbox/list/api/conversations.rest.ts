@@ -58,3 +58,8 @@ export function fetchConversationPage(
 ): Promise<ConversationPage> {
   return apiPost('/conversations_by_filter', request, { signal });
 }
+
+/** The key under which a preloaded answer to `request` waits for the list (app/guards/sessionPreload.ts, issue 22). */
+export function conversationsPreloadKey(request: ConversationPageRequest): string {
+  return `conversations:${JSON.stringify(request)}`;
+}

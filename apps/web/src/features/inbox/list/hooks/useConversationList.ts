@@ -10,8 +10,14 @@ import {
 } from '@crm/shared';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { handleError, resolveError } from '../../../../lib/errors';
+import { takePreloaded } from '../../../../lib/preload';
 import { onReconnected, subscribeRealtime } from '../../../../lib/socket';
-import { conversationPageRequest, fetchConversationPage } from '../api/conversations.rest';
+import {
+  type ConversationPage,
+  conversationPageRequest,
+  conversationsPreloadKey,
+  fetchConversationPage,
+} from '../api/conversations.rest';
 import { CONVERSATION_QUERY, MARK_CONVERSATION_READ, withoutTypename } from '../api/inbox.graphql';
 import {
   type InboxListState,
@@ -105,10 +111,18 @@ export function useConversationList({
     if (generation === 0) return;
     const { filter: pageFilter, afterSpaceSwitch } = stateRef.current;
     const controller = new AbortController();
-    fetchConversationPage(conversationPageRequest(pageFilter, { afterSpaceSwitch }), controller.signal)
-      .then((page) => dispatch({ type: 'pageLoaded', generation, page }))
+    const request = conversationPageRequest(pageFilter, { afterSpaceSwitch });
+    // Issue 22: the first page of a full load may already be on its way, asked for with the session's `me`.
+    const preloaded = takePreloaded<ConversationPage>(conversationsPreloadKey(request));
+    const page = preloaded
+      ? preloaded.then((answer) => answer ?? fetchConversationPage(request, controller.signal))
+      : fetchConversationPage(request, controller.signal);
+    page
+      .then((answer) => {
+        if (!controller.signal.aborted) dispatch({ type: 'pageLoaded', generation, page: answer });
+      })
       .catch((error: unknown) => {
-        if (isAbort(error)) return;
+        if (isAbort(error) || controller.signal.aborted) return;
         dispatch({ type: 'pageFailed', generation, append: false, message: resolveError(error).userMessage });
       });
     return () => controller.abort();
