@@ -514,6 +514,7 @@ describe('template values the API accepts', () => {
       '',
       null,
       12,
+      ['es'],
     ]) {
       expect(isTemplateLanguage(code)).toBe(false);
     }
