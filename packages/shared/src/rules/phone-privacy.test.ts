@@ -106,3 +106,48 @@ describe('messageWithoutPhone', () => {
     expect(mentionsPhone('Ana 2024', [PHONE])).toBe(false);
   });
 });
+
+describe('phone privacy at its bounds', () => {
+  it('takes a phone of 8 digits or more, by its last 8', () => {
+    expect(mentionsPhone('55 1234 5678', [PHONE])).toBe(true);
+    expect(mentionsPhone('55 1234 5678', ['12345678'])).toBe(true);
+    expect(mentionsPhone('Pedido 12345678', ['1234567'])).toBe(false);
+    expect(mentionsPhone('Folio 45678999', [PHONE])).toBe(false);
+    expect(mentionsPhone('Folio 87654321', [PHONE])).toBe(false);
+    expect(mentionsPhone('+52 55 1234 5678', [PHONE, '5215587654321'])).toBe(true);
+    expect(mentionsPhone('', [PHONE])).toBe(false);
+    expect(mentionsPhone(null, [PHONE])).toBe(false);
+  });
+
+  it('keeps the search name whole when there is no phone to cut from it', () => {
+    expect(withoutPhone(view({ senderId: null, cleanedName: 'ana' })).cleanedName).toBe('ana');
+    expect(withoutPhone(view({ cleanedName: 'ana' })).cleanedName).toBe('ana');
+    expect(withoutPhone(view({ cleanedName: `${PHONE}ana` })).cleanedName).toBe('');
+  });
+
+  it('redacts only a system line about the number', () => {
+    expect(withoutPhone(view({ lastMessage: changeLine, lastMessageSender: 'CLIENT' })).lastMessage).toBe(
+      changeLine,
+    );
+    expect(
+      withoutPhone(view({ lastMessage: 'Conversación asignada', lastMessageSender: 'SYSTEM' })).lastMessage,
+    ).toBe('Conversación asignada');
+  });
+
+  it('leaves other system messages alone and redacts a quoted number change', () => {
+    const other = message({ sender: 'SYSTEM', type: 'system', content: 'Conversación asignada' });
+    expect(messageWithoutPhone(other)).toBe(other);
+    const reply = message({ content: 'Gracias', quotedMsgBody: changeLine });
+    expect(messageWithoutPhone(reply)).toEqual({ ...reply, quotedMsgBody: NUMBER_CHANGED_TEXT });
+  });
+
+  it('keeps a notice payload without numbers as it is', () => {
+    const notice = (payload: Record<string, unknown> | null) =>
+      messageWithoutPhone(message({ sender: 'SYSTEM', type: 'system', content: changeLine, payload }))
+        .payload;
+    expect(notice(null)).toBeNull();
+    expect(notice({ rawType: 'x' })).toEqual({ rawType: 'x' });
+    expect(notice({ system: null })).toEqual({ system: null });
+    expect(notice({ system: 'texto' })).toEqual({ system: 'texto' });
+  });
+});
