@@ -84,3 +84,44 @@ describe('systemNoticeText', () => {
     expect(systemNoticeText({ event: 'other', oldNumber: null, newNumber: null })).toBe('Aviso del sistema');
   });
 });
+
+describe('received content at its bounds', () => {
+  it('totals items without a currency, and none with a price or quantity that is no number', () => {
+    expect(orderTotal([{ quantity: 2, itemPrice: 5, currency: null }])).toEqual({
+      total: 10,
+      currency: null,
+    });
+    expect(orderTotal([{ quantity: 1, itemPrice: Number.NaN, currency: 'MXN' }])).toBeNull();
+    expect(orderTotal([{ quantity: Number.POSITIVE_INFINITY, itemPrice: 5, currency: 'MXN' }])).toBeNull();
+  });
+
+  it('reads Flow Builder names with numbers of any length, and only at their ends', () => {
+    expect(flowFieldLabel('screen_12_orderNumber_10')).toBe('Order number');
+    expect(flowFieldLabel('x_screen_0_name')).toBe('X screen 0 name');
+    expect(flowFieldLabel('talla_2_x')).toBe('Talla 2 x');
+    expect(flowFieldLabel('_nombre_')).toBe('Nombre');
+    expect(flowFieldLabel('fecha__de--entrega')).toBe('Fecha de entrega');
+  });
+
+  it('names a link and trims what the provider sent, but never shows an ad its ref', () => {
+    expect(referralLabel({ source: 'link', headline: null, ref: null })).toBe('Desde enlace');
+    expect(referralLabel({ source: 'link', headline: null, ref: ' promo ' })).toBe('Desde enlace: promo');
+    expect(referralLabel({ source: 'ad', headline: '  Promo verano ', ref: null })).toBe(
+      'Desde anuncio: Promo verano',
+    );
+    expect(referralLabel({ source: 'ad', headline: null, ref: 'campana_7' })).toBe('Desde anuncio');
+    expect(referralLabel({ source: 'post', headline: '  ', ref: 'p1' })).toBe('Desde publicación: p1');
+  });
+
+  it('shows a business-scoped id as it is and a new number alone', () => {
+    expect(systemNoticeText({ event: 'number_changed', oldNumber: 'US.1349', newNumber: '1349.US' })).toBe(
+      'El cliente cambió su número de US.1349 a 1349.US',
+    );
+    expect(systemNoticeText({ event: 'number_changed', oldNumber: null, newNumber: '5215512345678' })).toBe(
+      'El cliente cambió su número a +525512345678',
+    );
+    expect(systemNoticeText({ event: 'referral', oldNumber: null, newNumber: null })).toBe(
+      'El cliente llegó desde un anuncio o un enlace',
+    );
+  });
+});
