@@ -151,3 +151,14 @@ describe('phone privacy at its bounds', () => {
     expect(notice({ system: 'texto' })).toEqual({ system: 'texto' });
   });
 });
+
+describe('phone privacy, exact lengths and senders', () => {
+  it('finds a phone written as its last 8 digits alone', () => {
+    expect(mentionsPhone('1234 5678', [PHONE])).toBe(true);
+  });
+
+  it('leaves a customer message that quotes the notice wording as it is', () => {
+    const typed = message({ sender: 'CLIENT', content: changeLine });
+    expect(messageWithoutPhone(typed)).toBe(typed);
+  });
+});
