@@ -204,19 +204,21 @@ describe('report mail', () => {
 });
 
 describe('the whole report mail', () => {
-  const mail = reportEmail({
-    frequency: 'DAILY',
-    companyName: `Tacos "Ana" & O'Hara`,
-    recipientName: 'Luis <Ventas>',
-    firstDay: '2026-05-31',
-    lastDay: '2026-05-31',
-    current: figures({ total: 2 }),
-    previous: figures({ total: 1 }),
-    dashboardUrl: 'https://crm.example.com/analytics?a=1&b=2',
-  });
+  // Built inside each test, so that mutation testing sees the tests that read it.
+  const mailOf = () =>
+    reportEmail({
+      frequency: 'DAILY',
+      companyName: `Tacos "Ana" & O'Hara`,
+      recipientName: 'Luis <Ventas>',
+      firstDay: '2026-05-31',
+      lastDay: '2026-05-31',
+      current: figures({ total: 2 }),
+      previous: figures({ total: 1 }),
+      dashboardUrl: 'https://crm.example.com/analytics?a=1&b=2',
+    });
 
   it('reads, in plain text, line by line as the recipient sees it', () => {
-    expect(mail.text.split('\n')).toEqual([
+    expect(mailOf().text.split('\n')).toEqual([
       'Hola Luis <Ventas>:',
       '',
       `Este es el reporte diario de estadísticas de Tacos "Ana" & O'Hara del 31/05/2026.`,
@@ -238,7 +240,7 @@ describe('the whole report mail', () => {
     const cell = 'padding:4px 12px;border-bottom:1px solid #eee';
     const row = (label: string, value: string, change: string) =>
       `<tr><td style="${cell}">${label}</td><td style="${cell}"><strong>${value}</strong></td><td style="${cell};color:#666">${change}</td></tr>`;
-    expect(mail.html.split('\n')).toEqual([
+    expect(mailOf().html.split('\n')).toEqual([
       '<p>Hola Luis &lt;Ventas&gt;:</p>',
       '<p>Este es el reporte diario de estadísticas de Tacos &quot;Ana&quot; &amp; O&#39;Hara del 31/05/2026.</p>',
       '<table style="border-collapse:collapse">',
