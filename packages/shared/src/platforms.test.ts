@@ -35,11 +35,3 @@ describe('platform table', () => {
     expect(channelPlatformLabel('sandbox')).toBe('WhatsApp de prueba');
   });
 });
-
-describe('a platform value the table does not know', () => {
-  it('sends no template, is labelled "Canal" and has no reply window', () => {
-    expect(sendsTemplates('telegram')).toBe(false);
-    expect(channelPlatformLabel('telegram')).toBe('Canal');
-    expect(replyWindowOf('telegram')).toBeNull();
-  });
-});

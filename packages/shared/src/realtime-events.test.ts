@@ -7,12 +7,9 @@ import {
   companyRoom,
   conversationAudienceRooms,
   conversationRoomsOfViewer,
-  conversationSocketRooms,
   groupAdminRoom,
   isCompanyWideRole,
   onboardingRoom,
-  PHONELESS_SOCKETS_ROOM,
-  phonelessRoom,
   phoneRoom,
   REALTIME_EVENTS,
   type RealtimeEventMap,
@@ -123,20 +120,5 @@ describe('conversation rooms', () => {
   it('never sends a conversation to the company room of company-wide events', () => {
     const audience = conversationAudienceRooms({ companyId: 2, agentId: 5, groupAdminId: 3 });
     expect(audience).not.toContain(companyRoom(2));
-  });
-});
-
-describe('rooms of a socket that may not see phones', () => {
-  const viewer = { userId: 9, companyId: 2, roleName: 'admin', adminOf: [] };
-
-  it('joins the phoneless variant of each room, and the phoneless sockets room', () => {
-    expect(phonelessRoom('agent_9')).toBe('agent_9:nophone');
-    expect(PHONELESS_SOCKETS_ROOM).toBe('phoneless_sockets');
-    expect(conversationSocketRooms(viewer, false)).toEqual([
-      'agent_9:nophone',
-      'company_conversations_2:nophone',
-      'phoneless_sockets',
-    ]);
-    expect(conversationSocketRooms(viewer, true)).toEqual(['agent_9', 'company_conversations_2']);
   });
 });

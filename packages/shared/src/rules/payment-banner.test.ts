@@ -80,12 +80,3 @@ describe('canSeePaymentBannerButton', () => {
     expect(canSeePaymentBannerButton(toPermissionMap(['readCompany']))).toBe(false);
   });
 });
-
-describe('paymentBanner at the expiry itself', () => {
-  it('warns of the charge at the very moment of expiry', () => {
-    expect(paymentBanner({ ...input, expirationDate: now })).toEqual({
-      type: 'warning',
-      message: 'Tu plan se cobrará mañana.',
-    });
-  });
-});

@@ -102,12 +102,3 @@ describe('international phone field (01 §2.4, 02 §2)', () => {
     expect(splitPhone(null)).toBeNull();
   });
 });
-
-describe('country codes as typed', () => {
-  it('reads a code with spaces around it, and leaves anything but two letters as it is', () => {
-    expect(countryName(' mx ')).toBe('México');
-    expect(countryDialCode(' mx ')).toBe('52');
-    expect(countryName('xmx')).toBe('XMX');
-    expect(countryName('mxx')).toBe('MXX');
-  });
-});

@@ -43,9 +43,3 @@ describe('template search', () => {
     expect(templateMatchesSearch({ name: 'x' }, '  ')).toBe(true);
   });
 });
-
-describe('cleanedName with a formatted phone', () => {
-  it('keeps only the digits of the phone', () => {
-    expect(cleanedName('Ana', '+52 55 1234')).toBe('ana52551234');
-  });
-});

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { menuInteractive } from './chatbot-menu';
 import {
   SURVEY_MESSAGES,
-  type SurveyOptionDraft,
   type SurveyOptionLike,
   surveyChoices,
   surveyOptionForReply,
@@ -99,79 +98,5 @@ describe('surveyOptionForReply', () => {
     expect(surveyOptionForReply({ text: 'Hola, otra pregunta' }, OPTIONS)).toBeNull();
     expect(surveyOptionForReply({ text: '9' }, OPTIONS)).toBeNull();
     expect(surveyOptionForReply({ text: '' }, OPTIONS)).toBeNull();
-  });
-});
-
-describe('validateSurveyDraft at its bounds', () => {
-  const option = (over: Record<string, unknown> = {}) =>
-    ({ text: 'Buena', value: 1, ...over }) as SurveyOptionDraft;
-  const check = (...options: SurveyOptionDraft[]) => validateSurveyDraft({ initText: '¿Qué tal?', options });
-
-  it('asks for what is absent', () => {
-    expect(validateSurveyDraft({ initText: null as unknown as string, options: [option()] })).toEqual({
-      field: 'initText',
-      message: 'Escribe el texto de la encuesta.',
-    });
-    expect(
-      validateSurveyDraft({ initText: '¿Qué tal?', options: null as unknown as SurveyOptionDraft[] }),
-    ).toEqual({
-      field: 'options',
-      message: 'Agrega al menos una opción.',
-    });
-    expect(check(option({ text: null }))).toEqual({
-      field: 'options.0.text',
-      message: 'Escribe el texto de la opción.',
-    });
-  });
-
-  it('takes an option text of 100 characters, not 101', () => {
-    expect(check(option({ text: 'x'.repeat(100) }))).toBeNull();
-    expect(check(option({ text: 'x'.repeat(101) }))).toEqual({
-      field: 'options.0.text',
-      message: 'El texto de la opción no debe exceder los 100 caracteres.',
-    });
-  });
-
-  it('takes any value an integer column holds', () => {
-    const invalid = { field: 'options.0.value', message: 'El valor de la opción debe ser un número entero.' };
-    expect(check(option({ value: -2_147_483_648 }))).toBeNull();
-    expect(check(option({ value: 2_147_483_647 }))).toBeNull();
-    expect(check(option({ value: -2_147_483_649 }))).toEqual(invalid);
-    expect(check(option({ value: 2_147_483_648 }))).toEqual(invalid);
-    expect(check(option({ value: '3' }))).toEqual(invalid);
-  });
-
-  it('lets the position be left out, but not be a fraction', () => {
-    expect(check(option(), option({ value: 2, index: null }))).toBeNull();
-    expect(check(option({ index: 1.5 }))).toEqual({
-      field: 'options.0.index',
-      message: 'La posición de la opción debe ser un número entero mayor o igual a 0.',
-    });
-  });
-
-  it('takes a final text of 1024 characters once trimmed, not 1025', () => {
-    expect(check(option({ endText: ` ${'x'.repeat(1024)} ` }))).toBeNull();
-    expect(check(option({ endText: null }))).toBeNull();
-    expect(check(option({ endText: 'x'.repeat(1025) }))).toEqual({
-      field: 'options.0.endText',
-      message: 'El texto final no debe exceder los 1024 caracteres.',
-    });
-  });
-});
-
-describe('survey options in order and typed values', () => {
-  it('keeps the stored order of options at the same place', () => {
-    const same = [1, 2, 3].map((id) => ({ id, text: `Opción ${id}`, value: id, index: 0, endText: '' }));
-    expect(surveyChoices(same).map((c) => c.id)).toEqual(['survey:1', 'survey:2', 'survey:3']);
-  });
-
-  it('reads a value typed alone, with a full stop or an exclamation mark, and nothing more', () => {
-    const ten = [...OPTIONS, { id: 1010, text: 'Perfecta', value: 10, index: 3, endText: '' }];
-    expect(surveyOptionForReply({ text: '10' }, ten)?.id).toBe(1010);
-    expect(surveyOptionForReply({ text: ' 5. ' }, OPTIONS)?.id).toBe(1001);
-    expect(surveyOptionForReply({ text: '5!' }, OPTIONS)?.id).toBe(1001);
-    for (const text of ['x5', '5x', '5 y más', '5 x', '5!x']) {
-      expect(surveyOptionForReply({ text }, OPTIONS)).toBeNull();
-    }
   });
 });

@@ -43,10 +43,3 @@ describe('timeZoneOption', () => {
     for (const typed of ['Bogotá', 'Bogota', 'America/Bogota']) expect(option.search).toContain(typed);
   });
 });
-
-describe('timeZonePlace of a zone without a Spanish name', () => {
-  it('takes the last part of the id', () => {
-    expect(timeZonePlace('America/Argentina/Salta')).toBe('Salta');
-    expect(timeZonePlace('Foo/Bar_Baz')).toBe('Bar Baz');
-  });
-});

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fileTooLargeMessage,
-  formatFileSize,
-  isVideoUpload,
-  uploadErrorSummary,
-  validateUploads,
-} from './uploads';
+import { fileTooLargeMessage, formatFileSize, uploadErrorSummary, validateUploads } from './uploads';
 
 const file = (name: string, type: string, size: number) => ({ name, type, size });
 
@@ -120,39 +114,5 @@ describe('sizes', () => {
   it('writes limits as whole megabytes', () => {
     expect(fileTooLargeMessage(104857600)).toBe('Archivo demasiado grande (máximo 100 MB)');
     expect(fileTooLargeMessage(15000000)).toBe('Archivo demasiado grande (máximo 15 MB)');
-  });
-});
-
-describe('uploads at their bounds', () => {
-  it('takes a file as a video by its type or its extension, in any case', () => {
-    for (const [name, type] of [
-      ['v.mp4', ''],
-      ['V.3GP', ''],
-      ['video', 'video/mp4'],
-      ['video', 'VIDEO/3GPP'],
-    ]) {
-      expect(isVideoUpload(file(name, type, 1))).toBe(true);
-    }
-    expect(isVideoUpload(file('a.png', 'image/png', 1))).toBe(false);
-    expect(isVideoUpload(file('video', '', 1))).toBe(false);
-  });
-
-  it('reads an extension even when the name is only the extension', () => {
-    expect(validateUploads([file('.csv', '', 1)], { accept: ['.csv'] }).accepted).toHaveLength(1);
-  });
-
-  it('matches an exact type exactly and a wildcard by its family', () => {
-    expect(validateUploads([file('a.mp4', 'video/mp4v-es', 1)], { accept: ['video/mp4'] }).accepted).toEqual(
-      [],
-    );
-    expect(validateUploads([file('a.bin', 'inode/x', 1)], { accept: ['image/*'] }).accepted).toEqual([]);
-  });
-
-  it('answers no toast key at all when nothing was discarded', () => {
-    expect(Object.keys(validateUploads([file('a.png', 'image/png', 1)]))).toEqual([
-      'accepted',
-      'rejected',
-      'errors',
-    ]);
   });
 });
