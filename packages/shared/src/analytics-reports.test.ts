@@ -202,3 +202,61 @@ describe('report mail', () => {
     expect(mail.text).toContain('Tiempo de respuesta promedio: Sin datos (sin comparación)');
   });
 });
+
+describe('the whole report mail', () => {
+  // Built inside each test, so that mutation testing sees the tests that read it.
+  const mailOf = () =>
+    reportEmail({
+      frequency: 'DAILY',
+      companyName: `Tacos "Ana" & O'Hara`,
+      recipientName: 'Luis <Ventas>',
+      firstDay: '2026-05-31',
+      lastDay: '2026-05-31',
+      current: figures({ total: 2 }),
+      previous: figures({ total: 1 }),
+      dashboardUrl: 'https://crm.example.com/analytics?a=1&b=2',
+    });
+
+  it('reads, in plain text, line by line as the recipient sees it', () => {
+    expect(mailOf().text.split('\n')).toEqual([
+      'Hola Luis <Ventas>:',
+      '',
+      `Este es el reporte diario de estadísticas de Tacos "Ana" & O'Hara del 31/05/2026.`,
+      '',
+      'Conversaciones: 2 (+100 % vs. periodo anterior)',
+      'Conversaciones Activas: 0 (sin comparación)',
+      'Chats respondidos: 0 (sin comparación)',
+      'Chats sin responder: 0 (sin comparación)',
+      'Tiempo de respuesta promedio: Sin datos (sin comparación)',
+      'Horario con más mensajes: Sin mensajes (periodo anterior: Sin mensajes)',
+      '',
+      'Consulta el detalle en el panel de estadísticas: https://crm.example.com/analytics?a=1&b=2',
+      '',
+      'Charla CRM',
+    ]);
+  });
+
+  it('reads the same in HTML, every name escaped', () => {
+    const cell = 'padding:4px 12px;border-bottom:1px solid #eee';
+    const row = (label: string, value: string, change: string) =>
+      `<tr><td style="${cell}">${label}</td><td style="${cell}"><strong>${value}</strong></td><td style="${cell};color:#666">${change}</td></tr>`;
+    expect(mailOf().html.split('\n')).toEqual([
+      '<p>Hola Luis &lt;Ventas&gt;:</p>',
+      '<p>Este es el reporte diario de estadísticas de Tacos &quot;Ana&quot; &amp; O&#39;Hara del 31/05/2026.</p>',
+      '<table style="border-collapse:collapse">',
+      row('Conversaciones', '2', '+100 % vs. periodo anterior'),
+      row('Conversaciones Activas', '0', 'sin comparación'),
+      row('Chats respondidos', '0', 'sin comparación'),
+      row('Chats sin responder', '0', 'sin comparación'),
+      row('Tiempo de respuesta promedio', 'Sin datos', 'sin comparación'),
+      row('Horario con más mensajes', 'Sin mensajes', 'periodo anterior: Sin mensajes'),
+      '</table>',
+      '<p>Consulta el detalle en el panel de estadísticas: <a href="https://crm.example.com/analytics?a=1&amp;b=2">https://crm.example.com/analytics?a=1&amp;b=2</a></p>',
+      '<p>Charla CRM</p>',
+    ]);
+  });
+
+  it('has no comparison without a previous figure', () => {
+    expect(reportChangeLabel(4, null)).toBe('sin comparación');
+  });
+});

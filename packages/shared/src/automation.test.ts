@@ -30,3 +30,13 @@ describe('interactiveText', () => {
     ).toBe('¿En qué te ayudamos?\n\n1. Ventas\n2. Soporte');
   });
 });
+
+describe('interactiveText and reportBound at their bounds', () => {
+  it('starts with the first option when the menu has no body', () => {
+    expect(interactiveText({ kind: 'buttons', body: '', buttons: [{ id: 'a', title: 'Sí' }] })).toBe('1. Sí');
+  });
+
+  it('reads a day with spaces around it', () => {
+    expect(reportBound(' 2026-01-05 ', false)?.toISOString()).toBe('2026-01-05T00:00:00.000Z');
+  });
+});

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   BILLING_MESSAGES,
+  cardBrand,
   companyAfterBillingEvent,
+  isBillingEventType,
   isStaleBillingEvent,
   luhnValid,
   paymentErrorFor,
@@ -155,5 +157,77 @@ describe('the invoice that opens a trial', () => {
     expect(
       companyAfterBillingEvent(state, { type: 'invoice.paid', periodEnd, amountPaidCents: 10980 }).status,
     ).toBe(CompanyStatus.ACTIVE);
+  });
+});
+
+describe('billing rules at their bounds', () => {
+  it("maps every spelling of Stripe's card errors", () => {
+    expect(paymentErrorFor('invalid_cvc')).toEqual({ code: 'INCORRECT_CVC' });
+    expect(paymentErrorFor('incorrect_number')).toEqual({ code: 'INVALID_NUMBER' });
+    expect(paymentErrorFor('invalid_number')).toEqual({ code: 'INVALID_NUMBER' });
+    expect(paymentErrorFor('invalid_expiry_month')).toEqual({ code: 'INVALID_EXPIRY' });
+    expect(paymentErrorFor('invalid_expiry_year')).toEqual({ code: 'INVALID_EXPIRY' });
+    expect(paymentErrorFor('payment_intent_payment_attempt_failed')).toEqual({
+      code: 'REQUIRES_PAYMENT_METHOD',
+    });
+    expect(paymentErrorFor('')).toEqual({ code: 'CARD_DECLINED' });
+    expect(paymentErrorFor(null)).toEqual({ code: 'CARD_DECLINED' });
+  });
+
+  it('reads insufficient funds from the error code as well as the decline code', () => {
+    expect(paymentErrorFor('insufficient_funds')).toEqual({
+      code: 'CARD_DECLINED',
+      userMessage: BILLING_MESSAGES.insufficientFunds,
+    });
+  });
+
+  it('takes card numbers of 12 to 19 digits only', () => {
+    // Luhn-valid, but 20 digits long.
+    expect(luhnValid('42424242424242424242')).toBe(false);
+  });
+
+  it('declines another valid number as a generic decline', () => {
+    expect(sandboxCardBehaviour('4111 1111 1111 1111')).toEqual({
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+    });
+  });
+
+  it('names the brand from the prefix', () => {
+    expect(cardBrand(' 4242 4242 4242 4242')).toBe('visa');
+    expect(cardBrand('5555-5555-5555-4444')).toBe('mastercard');
+    expect(cardBrand('2221 0000 0000 0009')).toBe('mastercard');
+    expect(cardBrand('3782 822463 10005')).toBe('amex');
+    expect(cardBrand('3400 000000 00009')).toBe('amex');
+    for (const number of [
+      '5000000000000004',
+      '2100000000000004',
+      '3530111333300000',
+      '0051000000000004',
+      '0034000000000004',
+      '6011111111111117',
+    ]) {
+      expect(cardBrand(number)).toBe('unknown');
+    }
+  });
+
+  it('knows the billing events it applies', () => {
+    expect(isBillingEventType('invoice.paid')).toBe(true);
+    expect(isBillingEventType('customer.subscription.updated')).toBe(true);
+    expect(isBillingEventType('charge.refunded')).toBe(false);
+  });
+
+  it('makes a charged-nothing invoice keep only a trial, and a subscription update change nothing', () => {
+    const state = {
+      status: CompanyStatus.AWAITING_SUSCRIPTION_PAYMENT,
+      paymentIntents: 1,
+      expirationDate: new Date('2026-01-01T00:00:00Z'),
+    };
+    expect(
+      companyAfterBillingEvent(state, { type: 'invoice.paid', periodEnd: null, amountPaidCents: 0 }).status,
+    ).toBe(CompanyStatus.ACTIVE);
+    expect(
+      companyAfterBillingEvent(state, { type: 'customer.subscription.updated', periodEnd: new Date() }),
+    ).toEqual(state);
   });
 });

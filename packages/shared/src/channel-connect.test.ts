@@ -51,3 +51,44 @@ describe('channel connection form rules', () => {
     expect(optionalChannelNameError('x'.repeat(121))).toBe('El nombre no debe exceder los 120 caracteres');
   });
 });
+
+describe('channel connection form rules at their bounds', () => {
+  const sid = `AC${'a1'.repeat(16)}`;
+  const token = '0123456789abcdef';
+
+  it('asks for a required value made of spaces only, and lets an optional name be spaces', () => {
+    expect(twilioAccountSidError('   ')).toBe('Campo obligatorio');
+    expect(twilioAuthTokenError('   ')).toBe('Campo obligatorio');
+    expect(e164PhoneError('   ')).toBe('Teléfono obligatorio');
+    expect(dialog360ApiKeyError('   ')).toBe('Campo obligatorio');
+    expect(metaIdError('   ')).toBe('Campo obligatorio');
+    expect(metaAccessTokenError('   ')).toBe('Campo obligatorio');
+    expect(dialog360ApiKeyError(null)).toBe('Campo obligatorio');
+    expect(optionalChannelNameError('   ')).toBeNull();
+    expect(optionalChannelNameError(null)).toBeNull();
+  });
+
+  it('reads each value without the spaces or line breaks copied around it', () => {
+    expect(twilioAccountSidError(` ${sid}\n`)).toBeNull();
+    expect(twilioAuthTokenError(` ${token}\n`)).toBeNull();
+    expect(dialog360ApiKeyError(' Ab12Cd34_AK\n')).toBeNull();
+    expect(metaIdError(' 106540352242922\n')).toBeNull();
+    expect(metaAccessTokenError(` EAAG${'x'.repeat(40)}\n`)).toBeNull();
+    expect(optionalChannelNameError(` ${'x'.repeat(120)} `)).toBeNull();
+  });
+
+  it('refuses anything before or after the value itself', () => {
+    expect(twilioAccountSidError(`x${sid}`)).toBe(M.accountSid);
+    expect(twilioAccountSidError(`${sid}0`)).toBe(M.accountSid);
+    expect(e164PhoneError('x+5215512345678')).toBe(M.e164);
+    expect(e164PhoneError('+5215512345678x')).toBe(M.e164);
+    expect(metaIdError('a12345')).toBe(M.metaId);
+    expect(metaIdError('12345a')).toBe(M.metaId);
+    expect(metaAccessTokenError(`é${'x'.repeat(40)}`)).toBe(M.accessToken);
+    expect(metaAccessTokenError(`${'x'.repeat(40)}é`)).toBe(M.accessToken);
+  });
+
+  it('takes a channel name of exactly 120 characters', () => {
+    expect(optionalChannelNameError('x'.repeat(120))).toBeNull();
+  });
+});

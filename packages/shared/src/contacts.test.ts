@@ -55,3 +55,18 @@ describe('contactNameError (renaming a conversation)', () => {
     expect(contactNameError(` ${'a'.repeat(200)} `)).toBeNull();
   });
 });
+
+describe('contact helpers at their bounds', () => {
+  it('shows every column but the phone to a viewer who may not see it', () => {
+    const keys = (can: boolean) => contactReportColumns(can).map((c) => c.key);
+    expect(keys(true)).toEqual(CONTACT_REPORT_COLUMNS.map((c) => c.key));
+    expect(keys(false)).toEqual(CONTACT_REPORT_COLUMNS.map((c) => c.key).filter((k) => k !== 'number'));
+    expect(keys(false).length).toBe(CONTACT_REPORT_COLUMNS.length - 1);
+  });
+
+  it('takes the first word of a name with spaces around, and none of no name', () => {
+    expect(firstWord('  María   José ')).toBe('María');
+    expect(firstWord(null)).toBeNull();
+    expect(firstWord('   ')).toBeNull();
+  });
+});

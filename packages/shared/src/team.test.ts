@@ -3,9 +3,11 @@ import { Plan } from './company';
 import {
   defaultWorkingHours,
   holdsAllPermissions,
+  isValidTimeZone,
   isWithinWorkingHours,
   manageUserError,
   roleGrantError,
+  takesAdminSeat,
   teamLimitError,
   teamLimitsFor,
   validateTeamUserDraft,
@@ -192,5 +194,129 @@ describe('escalation rule', () => {
     expect(manageUserError(teamLead, { roleName: 'admin', permissions: ['readChat', 'writeRols'] })).toBe(
       'No puedes modificar a un usuario con permisos que tú no tienes.',
     );
+  });
+});
+
+describe('working hours at their bounds', () => {
+  const week = (patch: Partial<WorkingHours> = {}): WorkingHours => ({
+    ...defaultWorkingHours('America/Bogota'),
+    isActive: true,
+    ...patch,
+  });
+
+  it('starts a new agent on Monday to Friday, 09:00 to 18:00, with the schedule off', () => {
+    const day = (name: string, isActive: boolean) => ({ day: name, isActive, start: '09:00', end: '18:00' });
+    expect(defaultWorkingHours('America/Mexico_City')).toEqual({
+      timezone: 'America/Mexico_City',
+      isActive: false,
+      days: [
+        day('monday', true),
+        day('tuesday', true),
+        day('wednesday', true),
+        day('thursday', true),
+        day('friday', true),
+        day('saturday', false),
+        day('sunday', false),
+      ],
+    });
+  });
+
+  it('knows a zone only when it is a real IANA zone', () => {
+    expect(isValidTimeZone('America/Bogota')).toBe(true);
+    expect(isValidTimeZone('Marte/Olympus')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+    expect(isValidTimeZone('  ')).toBe(false);
+  });
+
+  it('reads the minutes: an end minutes before the start, or equal to it, is refused', () => {
+    const monday = (start: string, end: string) => {
+      const days = week().days;
+      return week({ days: [{ ...days[0], start, end }, ...days.slice(1)] });
+    };
+    const refused = { field: 'days.monday', message: 'La hora de salida debe ser posterior a la de entrada' };
+    expect(validateWorkingHours(monday('09:30', '09:10'))).toEqual(refused);
+    expect(validateWorkingHours(monday('09:30', '09:30'))).toEqual(refused);
+    expect(validateWorkingHours(monday('09:30', '09:31'))).toBeNull();
+  });
+
+  it('refuses a day given twice or a day that does not exist, even with the whole week there', () => {
+    const days = week().days;
+    const required = { field: 'days', message: 'Campo obligatorio' };
+    expect(validateWorkingHours(week({ days: [...days, days[0]] }))).toEqual(required);
+    expect(
+      validateWorkingHours(week({ days: [...days, { ...days[0], day: 'funday' as 'monday' }] })),
+    ).toEqual(required);
+  });
+
+  it('names the days field when an active week has no working day', () => {
+    expect(validateWorkingHours(week({ days: week().days.map((d) => ({ ...d, isActive: false })) }))).toEqual(
+      {
+        field: 'days',
+        message: 'Selecciona al menos un día laboral',
+      },
+    );
+  });
+
+  it('counts the minutes of the start, and a day missing from the schedule is off', () => {
+    const days = week().days.map((d) => ({ ...d, start: '09:15' }));
+    // Monday 2026-11-23 14:30 UTC is 09:30 in Bogotá; 14:10 UTC is 09:10.
+    expect(isWithinWorkingHours(week({ days }), new Date('2026-11-23T14:30:00Z'))).toBe(true);
+    expect(isWithinWorkingHours(week({ days }), new Date('2026-11-23T14:10:00Z'))).toBe(false);
+    const noMonday = week({ days: days.slice(1) });
+    expect(isWithinWorkingHours(noMonday, new Date('2026-11-23T14:30:00Z'))).toBe(false);
+  });
+});
+
+describe('validateTeamUserDraft at its bounds', () => {
+  it('answers the whole error: code, field and Spanish text', () => {
+    expect(validateTeamUserDraft({ ...draft, name: null }, 'create')).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'name',
+      message: 'Nombre obligatorio',
+    });
+    expect(validateTeamUserDraft({ ...draft, spaceIds: null }, 'create')).toEqual({
+      code: 'SHOULD_SELECT_AT_LEAST_ONE_SPACE',
+      field: 'spacesIds',
+      message: 'Selecciona al menos un espacio.',
+    });
+  });
+
+  it('takes a name of 120 characters once trimmed, not 121', () => {
+    expect(validateTeamUserDraft({ ...draft, name: ` ${'x'.repeat(120)} ` }, 'create')).toBeNull();
+    expect(validateTeamUserDraft({ ...draft, name: 'x'.repeat(121) }, 'create')).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'name',
+      message: 'El nombre no debe exceder los 120 caracteres',
+    });
+  });
+
+  it('skips an absent or blank phone', () => {
+    expect(validateTeamUserDraft({ ...draft, phone: null }, 'create')).toBeNull();
+    expect(validateTeamUserDraft({ ...draft, phone: '   ' }, 'create')).toBeNull();
+  });
+
+  it('keeps the password on an edit that sends none', () => {
+    expect(validateTeamUserDraft({ ...draft, password: null }, 'update')).toBeNull();
+    expect(validateTeamUserDraft({ ...draft, password: undefined }, 'update')).toBeNull();
+    expect(validateTeamUserDraft({ ...draft, password: null }, 'create')?.field).toBe('password');
+  });
+});
+
+describe('admin seats', () => {
+  it('are taken by the admin and superadmin roles only', () => {
+    expect(takesAdminSeat('admin')).toBe(true);
+    expect(takesAdminSeat('superadmin')).toBe(true);
+    expect(takesAdminSeat('agente')).toBe(false);
+    expect(takesAdminSeat('Coordinador')).toBe(false);
+  });
+
+  it('lets the last admin seat be taken', () => {
+    const limits = { users: 3, admins: 1 };
+    expect(
+      teamLimitError({ users: 1, admins: 0 }, limits, { before: null, after: { admin: true } }),
+    ).toBeNull();
+    expect(
+      teamLimitError({ users: 1, admins: 0 }, limits, { before: { admin: false }, after: { admin: true } }),
+    ).toBeNull();
   });
 });

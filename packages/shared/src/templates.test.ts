@@ -3,7 +3,11 @@ import {
   buildTemplateComponents,
   fillTemplateVariables,
   filterTemplates,
+  isCompanyTemplateLanguage,
   isTemplateCategory,
+  isTemplateHeaderType,
+  isTemplateLanguage,
+  isTemplateStatus,
   isTemplateType,
   nextTemplateStatus,
   normalizeProviderTemplateStatus,
@@ -13,6 +17,7 @@ import {
   TEMPLATE_USAGE_KEYS,
   templateBodyExamples,
   templateBodyText,
+  templateCategoryFromProvider,
   templateHeaderFormat,
   templateInUseMessage,
   templateLimitReached,
@@ -466,5 +471,285 @@ describe('delete guard (02 §4)', () => {
     expect(spanishList([])).toBe('');
     expect(spanishList(['a'])).toBe('a');
     expect(spanishList(['a', 'b', 'c'])).toBe('a, b y c');
+  });
+});
+
+describe('template values the API accepts', () => {
+  it('knows the header types, the statuses and the template languages', () => {
+    expect(['imagen', 'text', 'doc', 'video', 'TEXT', null].map(isTemplateHeaderType)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(['submitted', 'accepted', 'denied', 'APPROVED', '', 3].map(isTemplateStatus)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(
+      ['es_MX', 'es_AR', 'es', 'pt_BR', 'en', 'fr', 'es_mx', undefined].map(isCompanyTemplateLanguage),
+    ).toEqual([true, true, true, true, true, false, false, false]);
+  });
+
+  it('reads any WhatsApp language code: two or three letters, then maybe a region of two to four', () => {
+    for (const code of ['es', 'fil', 'es_MX', 'zh_HK', 'es_LATM', 'pt_BR']) {
+      expect(isTemplateLanguage(code)).toBe(true);
+    }
+    for (const code of [
+      'e',
+      'espa',
+      'ES',
+      'es_M',
+      'es_LATAM',
+      'es_mx',
+      'es-MX',
+      '1es_MX',
+      'es_MX1',
+      '',
+      null,
+      12,
+      ['es'],
+    ]) {
+      expect(isTemplateLanguage(code)).toBe(false);
+    }
+  });
+
+  it("takes only the provider's MARKETING as marketing", () => {
+    expect(templateCategoryFromProvider('MARKETING')).toBe('marketing');
+    expect(templateCategoryFromProvider(' marketing ')).toBe('marketing');
+    expect(templateCategoryFromProvider('UTILITY')).toBe('utility');
+    expect(templateCategoryFromProvider('AUTHENTICATION')).toBe('utility');
+    expect(templateCategoryFromProvider(null)).toBe('utility');
+    expect(templateCategoryFromProvider(undefined)).toBe('utility');
+  });
+});
+
+describe('variables at their limits', () => {
+  it('leaves a variable visible when its value is missing, null or blank', () => {
+    expect(fillTemplateVariables('Hola {{1}}, pedido {{2}} para el {{3}}.', [null, '  '])).toBe(
+      'Hola {{1}}, pedido {{2}} para el {{3}}.',
+    );
+    expect(fillTemplateVariables('Hola {{1}}, pedido {{2}}.', [' Ana ', '98765'])).toBe(
+      'Hola  Ana , pedido 98765.',
+    );
+  });
+
+  it('counts the highest number, not how many there are', () => {
+    expect(templateVariableCount('Pedido {{3}} de {{1}}')).toBe(3);
+    expect(templateVariableCount(undefined)).toBe(0);
+  });
+
+  it('asks for examples when none are given, and for a null one', () => {
+    expect(validateTemplateVariables('Hola {{1}}, bienvenido.')).toBe(
+      'Escribe un valor de ejemplo para la variable {{1}}.',
+    );
+    expect(validateTemplateVariables('Hola {{1}}, pedido {{2}}.', [null, '98765'])).toBe(
+      'Escribe un valor de ejemplo para la variable {{1}}.',
+    );
+    expect(validateTemplateVariables(null)).toBeNull();
+    expect(validateTemplateVariables('Hola {{}}.')).toBe('Escribe las variables como {{1}}, {{2}}, {{3}}…');
+  });
+
+  it('refuses a two-digit variable at the start or the end', () => {
+    const middle = Array.from({ length: 9 }, (_, i) => `{{${i + 1}}}`).join(' y ');
+    const examples = Array.from({ length: 10 }, (_, i) => `valor ${i + 1}`);
+    const edge = 'El mensaje no puede empezar ni terminar con una variable.';
+    expect(validateTemplateVariables(`{{10}} y ${middle}.`, examples)).toBe(edge);
+    expect(validateTemplateVariables(`Datos: ${middle} y {{10}}`, examples)).toBe(edge);
+    expect(validateTemplateVariables(`Datos: ${middle} y {{10}}.`, examples)).toBeNull();
+  });
+});
+
+describe('components at their limits', () => {
+  it('sends only the body when there is no header and no footer', () => {
+    expect(buildTemplateComponents({ text: 'Gracias por tu compra.' })).toEqual([
+      { type: 'BODY', text: 'Gracias por tu compra.' },
+    ]);
+    expect(buildTemplateComponents({ text: 'Gracias.', header: null, footer: '   ' })).toEqual([
+      { type: 'BODY', text: 'Gracias.' },
+    ]);
+  });
+
+  it('trims the footer, and sends an empty example for a variable without one', () => {
+    expect(
+      buildTemplateComponents({ text: 'Hola {{1}}, pedido {{2}}.', footer: '  Mueblería Díaz ' }),
+    ).toEqual([
+      { type: 'BODY', text: 'Hola {{1}}, pedido {{2}}.', example: { body_text: [['', '']] } },
+      { type: 'FOOTER', text: 'Mueblería Díaz' },
+    ]);
+    expect(buildTemplateComponents({ text: 'Hola {{1}}, pedido {{2}}.', examples: ['Ana'] })).toEqual([
+      { type: 'BODY', text: 'Hola {{1}}, pedido {{2}}.', example: { body_text: [['Ana', '']] } },
+    ]);
+  });
+
+  it('gives a document header its format, and a media type the header does not take the image format', () => {
+    expect(
+      buildTemplateComponents({
+        text: 'Tu menú.',
+        header: { type: 'doc', handle: 'h1', mimeType: 'application/pdf' },
+      })[0],
+    ).toEqual({ type: 'HEADER', format: 'DOCUMENT', example: { header_handle: ['h1'] } });
+    expect(
+      buildTemplateComponents({
+        text: 'Tu menú.',
+        header: { type: 'imagen', handle: 'h2', mimeType: 'application/pdf' },
+      })[0],
+    ).toEqual({ type: 'HEADER', format: 'IMAGE', example: { header_handle: ['h2'] } });
+    expect(templateHeaderFormat('imagen')).toBeNull();
+    expect(templateHeaderFormat('imagen', 'IMAGE/PNG')).toBe('IMAGE');
+  });
+
+  it('reads stored components whatever else the list holds', () => {
+    const stored = [null, 'BODY', 7, { type: 5, text: 'no' }, { type: 'body', text: 'Hola {{1}}.' }];
+    expect(templateBodyText(stored)).toBe('Hola {{1}}.');
+    expect(templateBodyText([{ type: 'BODY', text: 42 }])).toBe('');
+    expect(templateBodyExamples([])).toEqual([]);
+    expect(templateBodyExamples([{ type: 'BODY', example: null }])).toEqual([]);
+    expect(templateBodyExamples([{ type: 'BODY', example: { body_text: 'Ana' } }])).toEqual([]);
+    expect(templateBodyExamples([{ type: 'BODY', example: { body_text: ['Ana'] } }])).toEqual([]);
+    expect(
+      templateBodyExamples([{ type: 'BODY', example: { body_text: [['Ana', 5, null, 'Luis']] } }]),
+    ).toEqual(['Ana', 'Luis']);
+  });
+});
+
+describe('validateTemplateDraft at its limits', () => {
+  const valid = {
+    name: 'confirmacion_pedido',
+    text: 'Hola {{1}}, tu pedido está listo.',
+    type: 'CUSTOM_TEMPLATE',
+    category: 'marketing',
+    examples: ['Ana'],
+  };
+
+  it('checks the variables only of a message that is itself valid', () => {
+    expect(
+      validateTemplateDraft({ ...valid, text: `Hola {{1}}, ${'x'.repeat(1020)}.`, examples: [] }),
+    ).toEqual({
+      text: 'El mensaje no debe exceder los 1024 caracteres',
+    });
+  });
+
+  it('asks for the examples when the draft has none', () => {
+    expect(validateTemplateDraft({ ...valid, examples: undefined })).toEqual({
+      variables: 'Escribe un valor de ejemplo para la variable {{1}}.',
+    });
+  });
+
+  it('takes no header, and asks for the text of a text header', () => {
+    expect(validateTemplateDraft({ ...valid, headerType: null })).toEqual({});
+    expect(validateTemplateDraft({ ...valid, headerType: '' })).toEqual({});
+    expect(validateTemplateDraft({ ...valid, headerType: 'text' })).toEqual({
+      header: 'Escribe el texto del encabezado.',
+    });
+  });
+
+  it('takes a header text of 60 characters, not 61, and no variable of any form', () => {
+    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: 'x'.repeat(60) })).toEqual({});
+    expect(
+      validateTemplateDraft({ ...valid, headerType: 'text', headerText: ` ${'x'.repeat(60)} ` }),
+    ).toEqual({});
+    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: 'Hola {{nombre}}' })).toEqual({
+      header: 'El encabezado no puede contener variables.',
+    });
+  });
+});
+
+describe('provider statuses at their limits', () => {
+  it('reads a status spelled with several separators', () => {
+    expect(normalizeProviderTemplateStatus('pending  deletion')).toBe('PENDING_DELETION');
+    expect(normalizeProviderTemplateStatus('limit - exceeded')).toBe('LIMIT_EXCEEDED');
+  });
+
+  it('translates a reason written in lower case or with spaces around it', () => {
+    expect(templateRejectionReasonLabel(' scam ')).toBe('Posible fraude');
+    expect(templateRejectionReasonLabel(' none ')).toBeNull();
+    expect(templateRejectionReasonLabel('  ')).toBeNull();
+    expect(templateRejectionReasonLabel(' Something new ')).toBe('Something new');
+  });
+
+  it('judges a row without provider status by its own status', () => {
+    // An approved row does not go back to appeal; a rejected one does, and neither goes back to review.
+    expect(nextTemplateStatus({ status: 'accepted', rawStatus: null }, 'IN_APPEAL')).toBeNull();
+    expect(nextTemplateStatus({ status: 'denied', rawStatus: null }, 'PENDING')).toBeNull();
+    expect(nextTemplateStatus({ status: 'denied', rawStatus: null }, 'IN_APPEAL')).toEqual({
+      status: 'submitted',
+      rawStatus: 'IN_APPEAL',
+    });
+    expect(nextTemplateStatus({ status: 'submitted', rawStatus: null }, 'PENDING')).toEqual({
+      status: 'submitted',
+      rawStatus: 'PENDING',
+    });
+  });
+
+  it('never moves a paused, flagged or reinstated template back to appeal', () => {
+    for (const rawStatus of ['PAUSED', 'FLAGGED', 'REINSTATED']) {
+      expect(nextTemplateStatus({ status: 'accepted', rawStatus }, 'IN_APPEAL')).toBeNull();
+    }
+  });
+
+  it('compares the times only when both are known, and applies a delivery of the same moment', () => {
+    const approved = { status: 'accepted' as const, rawStatus: 'APPROVED' };
+    const paused = { status: 'denied', rawStatus: 'PAUSED' };
+    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 1000, incomingAt: 1000 })).toEqual(paused);
+    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 1000, incomingAt: null })).toEqual(paused);
+    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: null, incomingAt: -1 })).toEqual(paused);
+    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 1000 })).toEqual(paused);
+  });
+});
+
+describe('templates list at its limits', () => {
+  const list = [
+    { name: 'promo', status: 'accepted', category: 'marketing' },
+    { name: 'aviso', status: 'denied', category: 'utility' },
+  ];
+
+  it('treats the category "all" as no filter', () => {
+    expect(filterTemplates(list, { category: 'all' }).map((t) => t.name)).toEqual(['promo', 'aviso']);
+    expect(filterTemplates(list, { category: 'marketing', status: null }).map((t) => t.name)).toEqual([
+      'promo',
+    ]);
+  });
+});
+
+describe('delete guard at its limits', () => {
+  const usage = (followUps: number, botFollowUps: number, welcomeMessages: number) => ({
+    followUps,
+    botFollowUps,
+    welcomeMessages,
+  });
+
+  it('names each one once, trimmed, and skips blank names', () => {
+    expect(
+      templateInUseMessage(usage(3, 0, 0), { followUpContacts: [' Ana ', 'Ana', '  ', 'Luis', 'Luis '] }),
+    ).toBe('No se puede eliminar la plantilla porque la usan 3 mensajes programados para "Ana" y "Luis".');
+  });
+
+  it('says one bot or one welcome message in the singular', () => {
+    expect(templateInUseMessage(usage(0, 1, 0))).toBe(
+      'No se puede eliminar la plantilla porque la usa un bot de seguimiento.',
+    );
+    expect(templateInUseMessage(usage(0, 0, 1))).toBe(
+      'No se puede eliminar la plantilla porque la usa un mensaje de bienvenida.',
+    );
+  });
+
+  it('counts the named channels, not the welcome messages', () => {
+    expect(templateInUseMessage(usage(0, 0, 3), { welcomeChannels: ['WhatsApp Centro'] })).toBe(
+      'No se puede eliminar la plantilla porque la usa el mensaje de bienvenida del canal "WhatsApp Centro".',
+    );
+    expect(templateInUseMessage(usage(0, 0, 2), { welcomeChannels: ['Centro', 'Norte'] })).toBe(
+      'No se puede eliminar la plantilla porque la usan los mensajes de bienvenida de los canales "Centro" y "Norte".',
+    );
+  });
+
+  it('joins two items with "y"', () => {
+    expect(spanishList(['a', 'b'])).toBe('a y b');
   });
 });

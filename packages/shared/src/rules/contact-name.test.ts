@@ -42,3 +42,29 @@ describe('contactNameParts and contactFullName (issue 19: one split for the inbo
     expect(contactFullName({ name: 'Ana Ríos', lastName: 'Ríos' })).toBe('Ana Ríos');
   });
 });
+
+describe('contact names of several words', () => {
+  it('shows a stored last name alone, or nothing, when there is no name', () => {
+    expect(contactFullName({ name: null, nameFromChannel: ' ', lastName: 'García' })).toBe('García');
+    expect(contactFullName({ name: null, nameFromChannel: null, lastName: null })).toBeNull();
+  });
+
+  it('does not repeat a last name of one or two words the name already ends with', () => {
+    expect(contactFullName({ name: 'Ana María Ríos', lastName: 'Ríos' })).toBe('Ana María Ríos');
+    expect(contactFullName({ name: 'Ana María Ríos Paz', lastName: ' Ríos  Paz ' })).toBe(
+      'Ana María Ríos Paz',
+    );
+    expect(contactFullName({ name: 'Ana María', lastName: 'Ríos Paz' })).toBe('Ana María Ríos Paz');
+  });
+
+  it('keeps the words of a last name apart', () => {
+    expect(contactNameParts({ name: 'María', lastName: 'López Ruiz' })).toEqual({
+      firstName: 'María',
+      lastName: 'López Ruiz',
+    });
+    expect(contactNameParts({ nameFromChannel: 'Pedro Nuevo Gómez' })).toEqual({
+      firstName: 'Pedro',
+      lastName: 'Nuevo Gómez',
+    });
+  });
+});

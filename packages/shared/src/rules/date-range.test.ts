@@ -125,3 +125,45 @@ describe('day arithmetic', () => {
     expect(daysBetween(day(2024, 3, 1), day(2024, 2, 1))).toBe(-29);
   });
 });
+
+// A picker may hand over a time of day with the date: a bound already on the right day keeps its time.
+describe('clampDateRange keeps bounds on the right day as they are', () => {
+  const at = (y: number, m: number, d: number, h: number): Date => new Date(y, m - 1, d, h);
+
+  it('keeps a start or an end of today', () => {
+    const r = clampDateRange({
+      start: at(2024, 5, 20, 1),
+      end: at(2024, 5, 20, 2),
+      changed: 'start',
+      maxDays: 15,
+      today: at(2024, 5, 20, 12),
+    });
+    expect(r).toEqual({ start: at(2024, 5, 20, 1), end: at(2024, 5, 20, 2) });
+  });
+
+  it('keeps an end on the start day, and the start on the end day', () => {
+    for (const changed of ['start', 'end'] as const) {
+      const r = clampDateRange({
+        start: at(2024, 5, 10, 9),
+        end: at(2024, 5, 10, 8),
+        changed,
+        maxDays: 15,
+        today,
+      });
+      expect(r).toEqual({ start: at(2024, 5, 10, 9), end: at(2024, 5, 10, 8) });
+    }
+  });
+
+  it('keeps a range of exactly maxDays whichever bound changed', () => {
+    for (const changed of ['start', 'end'] as const) {
+      const r = clampDateRange({
+        start: at(2024, 5, 1, 9),
+        end: at(2024, 5, 16, 8),
+        changed,
+        maxDays: 15,
+        today,
+      });
+      expect(r).toEqual({ start: at(2024, 5, 1, 9), end: at(2024, 5, 16, 8) });
+    }
+  });
+});

@@ -151,3 +151,13 @@ describe('formatReportDate across offset changes', () => {
     }
   });
 });
+
+describe('dates at their bounds', () => {
+  it('says "Ayer" across the end of a month', () => {
+    expect(formatConversationTime('2026-02-28T18:00:00Z', '2026-03-01T18:00:00Z', 'UTC')).toBe('Ayer');
+  });
+
+  it('refuses a date that is not one', () => {
+    expect(() => formatTime('no es fecha')).toThrow(new RangeError('Invalid date'));
+  });
+});

@@ -117,3 +117,34 @@ describe('inbound media helpers', () => {
     expect(isMediaFileStatus(null)).toBe(false);
   });
 });
+
+describe('checkInboundMedia at its bounds', () => {
+  const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+  it('reads a declared document type whatever its case, spaces and parameters', () => {
+    expect(checkInboundMedia('document', ZIP, 6, MAX_FILE_BYTES, ` ${docx.toUpperCase()} ; foo=bar`)).toEqual(
+      {
+        ok: true,
+        mimeType: docx,
+      },
+    );
+    expect(checkInboundMedia('document', ZIP, 6, MAX_FILE_BYTES)).toEqual({
+      ok: true,
+      mimeType: 'application/zip',
+    });
+  });
+
+  it('types an image sent as a document as the image it is', () => {
+    expect(checkInboundMedia('document', JPEG, 6, MAX_FILE_BYTES, 'application/pdf')).toEqual({
+      ok: true,
+      mimeType: 'image/jpeg',
+    });
+  });
+
+  it('refuses a file of size 0 or without bytes, and takes one of exactly its cap', () => {
+    const empty = { ok: false, reason: 'Archivo vacío o corrupto' };
+    expect(checkInboundMedia('image', JPEG, 0, 5 * MB)).toEqual(empty);
+    expect(checkInboundMedia('image', new Uint8Array(), 100, 5 * MB)).toEqual(empty);
+    expect(checkInboundMedia('image', JPEG, 5 * MB, 5 * MB)).toEqual({ ok: true, mimeType: 'image/jpeg' });
+  });
+});

@@ -91,3 +91,13 @@ describe('reply window', () => {
     expect(windowExpiresAt(now, 'messenger').toISOString()).toBe('2024-05-08T12:00:00.000Z');
   });
 });
+
+describe('message status at its bounds', () => {
+  it('shows an absent status as sent', () => {
+    expect(messageStatusIcon(undefined)).toBe('sent');
+  });
+
+  it('reads 1e11 as milliseconds already', () => {
+    expect(windowRemainingMinutes(1e11 + 5 * 60000, 1e11)).toBe(5);
+  });
+});

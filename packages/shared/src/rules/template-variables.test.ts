@@ -576,3 +576,215 @@ describe('accepting, editing and undoing a proposed variable', () => {
     );
   });
 });
+
+// Each rule's bounds, one step either side, as the proposal shows them: the rewritten text and what was found.
+function proposed(message: string): { text: string; found: Found[] } {
+  const proposal = identifyTemplateVariables(message);
+  return { text: proposal.text, found: proposal.variables.map((v) => [v.kind, v.example]) };
+}
+
+describe('identifyTemplateVariables at the bounds of each rule', () => {
+  it('leaves every closing mark after a link in the text', () => {
+    expect(proposed('Más ofertas (ver https://tienda.mx/ofertas).')).toEqual({
+      text: 'Más ofertas (ver {{1}}).',
+      found: [['url', 'https://tienda.mx/ofertas']],
+    });
+  });
+
+  it('takes a code of three characters with a digit after an order word, not of two', () => {
+    expect(proposed('Tu pedido 123 ya salió.')).toEqual({
+      text: 'Tu pedido {{1}} ya salió.',
+      found: [['code', '123']],
+    });
+    expect(proposed('Tu pedido 12 ya salió.').found).toEqual([]);
+  });
+
+  it('takes a coupon word of four or more capitals, nothing else without a digit', () => {
+    expect(proposed('Usa el cupón ABCD al pagar.').found).toEqual([['code', 'ABCD']]);
+    expect(proposed('Usa el cupón ABC al pagar.').found).toEqual([]);
+    expect(proposed('Usa el cupón xVERANO al pagar.').found).toEqual([]);
+    expect(proposed('Usa el cupón VERANOx al pagar.').found).toEqual([]);
+  });
+
+  it('takes a phone of 8 to 15 digits', () => {
+    expect(proposed('Llama al 1234 5678 hoy.').found).toEqual([['phone', '1234 5678']]);
+    expect(proposed('Llama al 123 4567 hoy.').found).toEqual([]);
+    expect(proposed('Llama al +12 4 5678 1234 5678 hoy.').found).toEqual([['phone', '+12 4 5678 1234 5678']]);
+    expect(proposed('Llama al +123 4 5678 1234 5678 hoy.').found).toEqual([]);
+  });
+
+  it('takes a code after # when it has a digit and three characters', () => {
+    expect(proposed('Sigue #A12, #A1, #12 y #ABCD.')).toEqual({
+      text: 'Sigue #{{1}}, #A1, #12 y #ABCD.',
+      found: [['code', 'A12']],
+    });
+  });
+
+  it('takes a standalone code of 8 characters with 4 digits and a capital letter', () => {
+    expect(proposed('Tu paquete 1Z999AA10123456784 va en camino.')).toEqual({
+      text: 'Tu paquete {{1}} va en camino.',
+      found: [['code', '1Z999AA10123456784']],
+    });
+    expect(proposed('Modelos AB12345C y A1234567 listos.').found).toEqual([
+      ['code', 'AB12345C'],
+      ['code', 'A1234567'],
+    ]);
+    expect(proposed('Modelos ABCD1234 y ABCDE123 listos.').found).toEqual([['code', 'ABCD1234']]);
+    expect(proposed('Modelos AB1234C, ABCDEFG1 y 1234567890123456 listos.').found).toEqual([]);
+  });
+
+  it('drops a second word that is not a name, even after two spaces', () => {
+    expect(proposed('Hola Juan  Gracias por venir.').found).toEqual([['name', 'Juan']]);
+  });
+
+  it('finds a value right next to a placeholder on either side', () => {
+    expect(proposed('Llama al 5512345678{{1}}5587654321 hoy.')).toEqual({
+      text: 'Llama al {{1}}{{2}}{{3}} hoy.',
+      found: [
+        ['phone', '5512345678'],
+        ['manual', ''],
+        ['phone', '5587654321'],
+      ],
+    });
+  });
+
+  it('keeps a placeholder in the middle of the text where it is', () => {
+    expect(proposed('Hola {{1}}, tu pedido 98765 llega.')).toEqual({
+      text: 'Hola {{1}}, tu pedido {{2}} llega.',
+      found: [
+        ['manual', ''],
+        ['code', '98765'],
+      ],
+    });
+  });
+
+  it('reads messages up to 4096 characters and no longer', () => {
+    const message = (length: number) => {
+      const start = 'Hola Juan, ';
+      return start + 'a'.repeat(length - start.length - 1) + '.';
+    };
+    expect(message(4096)).toHaveLength(4096);
+    expect(proposed(message(4096)).found).toEqual([['name', 'Juan']]);
+    expect(identifyTemplateVariables(message(4097))).toEqual({
+      text: message(4097),
+      originalText: message(4097),
+      variables: [],
+      category: 'utility',
+    });
+  });
+
+  it('answers the fallback with the text itself, or an empty text for what is not text', () => {
+    expect(identifyTemplateVariables('   ')).toEqual({
+      text: '   ',
+      originalText: '   ',
+      variables: [],
+      category: 'utility',
+    });
+    for (const input of [null, 42, { text: 'Hola Juan' }]) {
+      expect(identifyTemplateVariables(input)).toEqual({
+        text: '',
+        originalText: '',
+        variables: [],
+        category: 'utility',
+      });
+    }
+  });
+
+  it('numbers ten or more variables and undoes the tenth', () => {
+    const message = `Pedidos: ${Array.from({ length: 10 }, (_, i) => `pedido ${1001 + i}`).join(', ')}.`;
+    const proposal = identifyTemplateVariables(message);
+    expect(proposal.variables).toHaveLength(10);
+    expect(proposal.text.endsWith('pedido {{9}}, pedido {{10}}.')).toBe(true);
+    const undone = undoProposedVariable(proposal, 10);
+    expect(undone.text.endsWith('pedido {{9}}, pedido 1010.')).toBe(true);
+    expect(undone.variables).toHaveLength(9);
+  });
+});
+
+describe('proposeTemplateCategory on what is not text', () => {
+  it('answers utility', () => {
+    for (const input of [null, undefined, 42, ['oferta'], '   ']) {
+      expect(proposeTemplateCategory(input)).toBe('utility');
+    }
+  });
+});
+
+describe('a proposal edited by hand', () => {
+  const repeated = {
+    text: 'Hola {{1}}, adiós {{1}}.',
+    originalText: 'Hola Ana, adiós Ana.',
+    variables: [{ index: 1, example: 'Ana', kind: 'name' as const, start: 5, end: 10, accepted: false }],
+    category: 'utility' as const,
+  };
+
+  it('keeps one variable for a placeholder written twice', () => {
+    const accepted = acceptProposedVariable(repeated, 1);
+    expect(accepted.text).toBe('Hola {{1}}, adiós {{1}}.');
+    expect(accepted.variables).toEqual([
+      { index: 1, example: 'Ana', kind: 'name', start: 5, end: 10, accepted: true },
+    ]);
+  });
+
+  it('describes a placeholder typed by hand as a manual variable without example', () => {
+    const typed = { ...repeated, text: 'Hola {{1}}, pedido {{2}}.' };
+    const accepted = acceptProposedVariable(typed, 1);
+    expect(accepted.variables).toEqual([
+      { index: 1, example: 'Ana', kind: 'name', start: 5, end: 10, accepted: true },
+      { index: 2, example: '', kind: 'manual', start: 19, end: 24, accepted: true },
+    ]);
+  });
+
+  it('ignores an edit of a variable that does not exist', () => {
+    expect(editProposedVariableExample(repeated, 2, 'Luis')).toBe(repeated);
+  });
+
+  it('gives the examples in number order whatever the order of the list', () => {
+    const shuffled = {
+      ...repeated,
+      text: 'Hola {{1}}, pedido {{2}}.',
+      variables: [
+        { index: 2, example: '98765', kind: 'code' as const, start: 19, end: 24, accepted: false },
+        { index: 1, example: 'Ana', kind: 'name' as const, start: 5, end: 10, accepted: false },
+      ],
+    };
+    expect(proposalExamples(shuffled)).toEqual(['Ana', '98765']);
+  });
+});
+
+describe('addVariableFromSelection at its bounds', () => {
+  const invalid = { ok: false, code: 'SELECTED_VARIABLE_INVALID' };
+  const proposal = identifyTemplateVariables('Hola Juan, tu mesa en Terraza está lista.');
+  const at = proposal.text.indexOf('Terraza');
+
+  it('leaves out a space before the selection only', () => {
+    const result = addVariableFromSelection(proposal, at - 1, at + 'Terraza'.length);
+    expect(result.ok && result.proposal.text).toBe('Hola {{1}}, tu mesa en {{2}} está lista.');
+    expect(result.ok && proposalExamples(result.proposal)).toEqual(['Juan', 'Terraza']);
+  });
+
+  it('takes a selection that ends at the end of the text', () => {
+    const end = proposal.text.length;
+    const result = addVariableFromSelection(proposal, end - 'lista.'.length, end);
+    expect(result.ok && result.proposal.text).toBe('Hola {{1}}, tu mesa en Terraza está {{2}}');
+    expect(result.ok && proposalExamples(result.proposal)).toEqual(['Juan', 'lista.']);
+  });
+
+  it('refuses positions that are not whole characters', () => {
+    expect(addVariableFromSelection(proposal, at + 0.5, at + 7)).toEqual(invalid);
+    expect(addVariableFromSelection(proposal, at, at + 7.5)).toEqual(invalid);
+  });
+
+  it('refuses a selection that starts before the text or ends after it, spaces or not', () => {
+    const spaced = identifyTemplateVariables('Mesa en Terraza ');
+    const length = spaced.text.length;
+    expect(addVariableFromSelection(spaced, -1, length)).toEqual(invalid);
+    expect(addVariableFromSelection(spaced, spaced.text.indexOf('Terraza'), length + 1)).toEqual(invalid);
+  });
+
+  it('refuses a selection of spaces only, and the number inside a placeholder', () => {
+    const space = proposal.text.indexOf(' está');
+    expect(addVariableFromSelection(proposal, space, space + 1)).toEqual(invalid);
+    const digit = proposal.text.indexOf('1}}');
+    expect(addVariableFromSelection(proposal, digit, digit + 1)).toEqual(invalid);
+  });
+});

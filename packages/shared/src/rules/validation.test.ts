@@ -259,3 +259,74 @@ describe('other fields', () => {
     );
   });
 });
+
+// Every empty form of a field (absent, null, empty, only spaces) gets the field's own Spanish text.
+describe('empty values, field by field', () => {
+  const cases: [
+    string,
+    (v: string | null | undefined) => string | null,
+    readonly (string | null | undefined)[],
+    string,
+  ][] = [
+    ['password', validatePassword, [null, undefined, ''], 'Contraseña obligatoria'],
+    [
+      'confirmation',
+      (v) => validatePasswordConfirmation('abcdefg1', v),
+      [null, undefined, ''],
+      'Campo obligatorio',
+    ],
+    ['name', validateName, [null, undefined, '', '   '], 'Nombre obligatorio'],
+    ['onboarding name', validateOnboardingName, [null, undefined, '', '   '], 'Nombre obligatorio'],
+    ['phone', validatePhone, [null, undefined, '', '   '], 'Teléfono obligatorio'],
+    ['email', validateEmail, [null, undefined, '', '   '], 'Correo obligatorio'],
+    ['shortcut', validateQuickAnswerShortcut, [null, undefined, ''], 'Campo obligatorio'],
+    ['template name', validateTemplateName, [null, undefined, ''], 'Campo obligatorio'],
+    ['template message', validateTemplateMessage, [null, undefined, '', '   '], 'Campo obligatorio'],
+    ['Facebook URL', validateFacebookVideoUrl, [null, undefined, '', '   '], 'Campo obligatorio'],
+    ['campaign media name', validateCampaignMediaName, [null, undefined, ''], 'Campo obligatorio'],
+  ];
+
+  it.each(cases)('the %s', (_, validate, empties, message) => {
+    for (const value of empties) expect(validate(value)).toBe(message);
+  });
+
+  it('a space is a character where the field keeps spaces', () => {
+    expect(validatePassword('        ')).toBe('La contraseña debe contener al menos un número');
+    expect(validateQuickAnswerShortcut(' ')).toBe('No puede contener espacios ni caracteres especiales');
+    expect(validateTemplateName(' ')).toBe('No puede contener mayúsculas, espacios ni caracteres especiales');
+    expect(validateCampaignMediaName(' ')).toBeNull();
+  });
+});
+
+describe('values with tabs and line breaks around them', () => {
+  it('are read trimmed', () => {
+    expect(validateName('\tAna López\n')).toBeNull();
+    expect(validateOnboardingName('\tAna López\n')).toBeNull();
+    expect(validatePhone(' 5215512345678\n')).toBeNull();
+    expect(validateTotpCode(' 123456\n')).toBeNull();
+    expect(validateCustomFieldValue('number', ' 12.5\n')).toBeNull();
+    expect(validateFacebookVideoUrl('\thttps://fb.watch/abc\n')).toBeNull();
+  });
+
+  it('a TOTP code must be there', () => {
+    expect(validateTotpCode(null)).toBe('El código es incorrecto, por favor intenta de nuevo.');
+  });
+});
+
+describe('bounds of the remaining rules', () => {
+  it('a shortcut starts with its slash', () => {
+    expect(validateQuickAnswerShortcut('hola/abc')).toBe(
+      'No puede contener espacios ni caracteres especiales',
+    );
+    expect(validateQuickAnswerShortcut('/hola_1')).toBeNull();
+  });
+
+  it('a photo of exactly 15 MB passes, and the height counts as the width does', () => {
+    const ok = { type: 'image/jpeg', size: 15 * 1024 * 1024 };
+    expect(validateProfilePhoto(ok)).toBeNull();
+    expect(validateProfilePhoto({ ...ok, width: 100, height: 641 })).toBe(
+      'La imagen debe ser menor a 640x640',
+    );
+    expect(validateProfilePhoto({ ...ok, width: 640, height: 640 })).toBeNull();
+  });
+});

@@ -129,6 +129,7 @@ export function validateVerificationCode(v: Input): ValidationResult {
 
 // Authenticator apps produce six digits; anything else cannot be right (01 §8 text).
 export function validateTotpCode(v: Input): ValidationResult {
+  // Stryker disable next-line StringLiteral: any fallback without six digits is refused alike
   return /^\d{6}$/.test((v ?? '').trim()) ? null : M.totpCode;
 }
 
@@ -178,6 +179,7 @@ export function validateAlbumName(v: Input): ValidationResult {
 
 // 01 §5: 'about' under 256 characters.
 export function validateProfileAbout(v: Input): ValidationResult {
+  // Stryker disable next-line StringLiteral: any short fallback passes alike
   return (v ?? '').length >= PROFILE_ABOUT_MAX ? M.profileAbout : null;
 }
 

@@ -170,3 +170,56 @@ describe('stripWhatsappMarkup', () => {
     expect(stripWhatsappMarkup('*_x_*\nhttps://a.mx/a_b_c')).toBe('x\nhttps://a.mx/a_b_c');
   });
 });
+
+describe('parseWhatsappMarkup at the bounds of each rule', () => {
+  const link = (t: string, href = t): MarkupNode => ({ type: 'link', text: t, href });
+
+  it('keeps a closing parenthesis inside a link when more text follows it', () => {
+    expect(parseWhatsappMarkup('ver https://x.com/a)b')).toEqual([text('ver '), link('https://x.com/a)b')]);
+  });
+
+  it('makes no link of a scheme without a letter or digit after it', () => {
+    expect(parseWhatsappMarkup('ver https:// ahora')).toEqual([text('ver https:// ahora')]);
+    expect(parseWhatsappMarkup('ver https://-x')).toEqual([text('ver https://-x')]);
+    expect(parseWhatsappMarkup('ver https://.www.x')).toEqual([text('ver https://.www.x')]);
+  });
+
+  it('adds https:// only to a link that starts with www.', () => {
+    expect(parseWhatsappMarkup('https://www.tienda.mx')).toEqual([link('https://www.tienda.mx')]);
+    expect(parseWhatsappMarkup('www.tienda.mx')).toEqual([link('www.tienda.mx', 'https://www.tienda.mx')]);
+  });
+
+  it('closes no style with a marker inside a link', () => {
+    expect(parseWhatsappMarkup('*mira https://x.com/a*.b')).toEqual([
+      text('*mira '),
+      link('https://x.com/a*.b'),
+    ]);
+  });
+
+  it('opens no style right after a letter', () => {
+    expect(parseWhatsappMarkup('precio*especial* hoy')).toEqual([text('precio*especial* hoy')]);
+  });
+
+  it('closes no style right after the same marker', () => {
+    expect(parseWhatsappMarkup('*a **')).toEqual([text('*a **')]);
+  });
+
+  it('leaves an unclosed monospace literal', () => {
+    expect(parseWhatsappMarkup('```sin cerrar')).toEqual([text('```sin cerrar')]);
+  });
+
+  it('starts looking for the monospace end after its opening', () => {
+    expect(parseWhatsappMarkup('(```)x```')).toEqual([text('('), { type: 'mono', text: ')x' }]);
+  });
+
+  it('skips a monospace end that follows a space', () => {
+    expect(parseWhatsappMarkup('```a ``` b```')).toEqual([{ type: 'mono', text: 'a ``` b' }]);
+  });
+
+  it('keeps a monospace inside a style within that style', () => {
+    expect(parseWhatsappMarkup('*a ```b*```')).toEqual([
+      { type: 'bold', children: [text('a ```b')] },
+      text('```'),
+    ]);
+  });
+});

@@ -29,6 +29,7 @@ interface LinkSpan {
 }
 
 const isWordChar = (c: string | undefined): boolean => c !== undefined && WORD_CHAR.test(c);
+// Stryker disable next-line ConditionalExpression: RegExp.test(undefined) reads "undefined", which has no space
 const isSpace = (c: string | undefined): boolean => c !== undefined && SPACE.test(c);
 
 function count(text: string, c: string): number {
@@ -41,6 +42,7 @@ function trimUrl(raw: string): string {
   let url = raw;
   for (;;) {
     const last = url.at(-1);
+    // Stryker disable next-line ConditionalExpression: an empty url falls through both checks below and is returned alike
     if (last === undefined) return url;
     if (URL_TRAILING.has(last)) url = url.slice(0, -1);
     // "(ver https://x.com/a)": the parenthesis closes the sentence unless the URL opened one itself.
@@ -67,6 +69,7 @@ class MarkupParser {
   private readonly inLink: boolean[];
 
   constructor(private readonly text: string) {
+    // Stryker disable next-line ArrayDeclaration: an unset entry reads as false alike
     this.inLink = new Array<boolean>(text.length).fill(false);
     for (const link of findLinks(text)) {
       this.linkAt.set(link.start, link);
@@ -89,6 +92,7 @@ class MarkupParser {
     let i = start;
     while (i < end) {
       const link = this.linkAt.get(i);
+      // Stryker disable next-line ConditionalExpression: a link that starts in a range ends in it (no marker closes inside a link)
       if (link && link.end <= end) {
         flush();
         nodes.push({ type: 'link', text: text.slice(link.start, link.end), href: link.href });
@@ -97,6 +101,7 @@ class MarkupParser {
       }
       if (text.startsWith(MONO, i) && this.canOpen(i, MONO)) {
         const close = this.findMonoClose(i + MONO.length, end);
+        // Stryker disable next-line EqualityOperator: a closer is found after the opener, never at 0
         if (close >= 0) {
           flush();
           // Monospace shows its content verbatim: no nested styles, no links.
@@ -105,13 +110,16 @@ class MarkupParser {
           continue;
         }
       }
+      // Stryker disable next-line StringLiteral: i < end <= text.length; the fallback only satisfies the type
       const c = text[i] ?? '';
       const style = STYLE_OF[c];
       // A style cannot nest inside itself: "*a *b* c*" is bold "a *b" followed by " c*".
       if (style && !open.has(style) && this.canOpen(i, c)) {
         const close = this.findClose(c, i + 1, end);
+        // Stryker disable next-line EqualityOperator: a closer is found after the opener, never at 0
         if (close >= 0) {
           flush();
+          // Stryker disable next-line ArrayDeclaration: the first closer after the opener ends the style, so the same style cannot close again inside it; the set states the rule
           nodes.push({ type: style, children: this.parseRange(i + 1, close, new Set([...open, style])) });
           i = close + 1;
           continue;
@@ -127,6 +135,7 @@ class MarkupParser {
   // An opening marker follows the start, a space or punctuation, and is followed by a visible character that
   // is not the same marker ("2*3*4" and "snake_case_name" stay literal).
   private canOpen(i: number, marker: string): boolean {
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: parseRange reads a link whole from its start, so it never asks to open inside one
     if (this.inLink[i]) return false;
     if (isWordChar(this.text[i - 1])) return false;
     const next = this.text[i + marker.length];
@@ -145,6 +154,7 @@ class MarkupParser {
   // Bold, italic and strikethrough end on the line they start on, so a lone "*" on one line never pairs with
   // one on a later line.
   private findClose(marker: string, from: number, end: number): number {
+    // Stryker disable next-line EqualityOperator: text[end] is the enclosing style's closer, never this marker
     for (let j = from + 1; j < end; j++) {
       const c = this.text[j];
       if (c === '\n') return -1;
@@ -155,6 +165,7 @@ class MarkupParser {
 
   // Monospace may span lines (pasted code).
   private findMonoClose(from: number, end: number): number {
+    // Stryker disable next-line EqualityOperator: indices found lie after the opener, so above 0
     for (let j = this.text.indexOf(MONO, from + 1); j >= 0 && j + MONO.length <= end; ) {
       if (this.canClose(j, MONO)) return j;
       j = this.text.indexOf(MONO, j + 1);

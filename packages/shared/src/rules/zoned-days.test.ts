@@ -79,3 +79,9 @@ describe('date-time pickers in the company time zone (02 §9)', () => {
     }
   });
 });
+
+describe('wallTimeIn of a date that is not one', () => {
+  it('throws', () => {
+    expect(() => wallTimeIn('no es fecha', 'America/Mexico_City')).toThrow(new RangeError('Invalid date'));
+  });
+});
