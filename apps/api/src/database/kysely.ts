@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { Pool } from 'pg';
 import { namePreparedStatements } from './prepared-statements';
@@ -25,10 +25,19 @@ export const DATABASE_URL = Symbol('DATABASE_URL');
 // One pool per instance; PostgreSQL's default 100 connections leave room for several instances and tools.
 const POOL_SIZE = 20;
 
+const logger = new Logger('Database');
+export const POOL_APPLICATION_NAME = 'crm-api';
+
 export function createDatabase(url: string): Database {
+  // Named, so that pg_stat_activity tells the API's pooled connections from its LISTEN one, jobs and tools.
+  const pool = new Pool({ connectionString: url, max: POOL_SIZE, application_name: POOL_APPLICATION_NAME });
+  // An idle connection that dies (PostgreSQL restarted or failed over, the network cut it, an administrator ended
+  // it) is reported as an 'error' event on the pool: without a listener Node ends the whole process for it. The
+  // pool drops that connection by itself and opens another on the next query; the error is only logged.
+  pool.on('error', (error: Error) => {
+    logger.warn(`idle database connection lost: ${error.message}`);
+  });
   return new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: namePreparedStatements(new Pool({ connectionString: url, max: POOL_SIZE })),
-    }),
+    dialect: new PostgresDialect({ pool: namePreparedStatements(pool) }),
   });
 }
