@@ -8,6 +8,7 @@ let socket: Socket | null = null;
 /** Set when the server closed the socket: the next 'connect' is a reconnection the manager does not announce. */
 let closedByServer = false;
 const reconnectListeners = new Set<() => void>();
+const connectListeners = new Set<() => void>();
 
 function errorCodeOf(error: Error): string | undefined {
   const data = (error as Error & { data?: { code?: unknown } }).data;
@@ -39,6 +40,7 @@ export function connectSocket(): Socket | null {
     }
   });
   current.on('connect', () => {
+    for (const listener of connectListeners) listener();
     if (!closedByServer) return;
     closedByServer = false;
     for (const listener of reconnectListeners) listener();
@@ -65,6 +67,39 @@ export function onReconnected(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => {
     reconnectListeners.delete(listener);
+  };
+}
+
+/**
+ * Whether what is read now may already be missing events: until this tab's socket is connected (at start, where
+ * the first answers are asked for with the session, before the socket connects; or while it is down), events
+ * published meanwhile never reach it.
+ */
+export function eventsMayBeMissed(): boolean {
+  return socket?.connected !== true;
+}
+
+/**
+ * Keeps what `read` reads in step with the events: call the returned `started()` when a read begins; if it began
+ * while events could be missed (eventsMayBeMissed), `reread` runs once the socket connects. Reconnections are
+ * onReconnected's. Returns `started` and the unsubscribe.
+ */
+export function rereadAfterConnect(reread: () => void): { started: () => void; stop: () => void } {
+  connectSocket();
+  let readOffline = false;
+  const listener = () => {
+    if (!readOffline) return;
+    readOffline = false;
+    reread();
+  };
+  connectListeners.add(listener);
+  return {
+    started: () => {
+      readOffline = eventsMayBeMissed();
+    },
+    stop: () => {
+      connectListeners.delete(listener);
+    },
   };
 }
 

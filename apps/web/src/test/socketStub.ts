@@ -3,11 +3,16 @@ import { act } from '@testing-library/react';
 
 type Handler = (payload: unknown) => void;
 
-/** The socket client replaced by a registry the tests emit through (vi.mock of lib/socket uses `socketModule`). */
+/**
+ * The socket client replaced by a registry the tests emit through: `vi.mock('<path>/lib/socket', async () =>
+ * (await import('<path>/test/socketStub')).socketModule)`. No connection, so nothing is read again on connect.
+ */
 const handlers = new Map<string, Set<Handler>>();
 
 export const socketModule = {
   onReconnected: () => () => undefined,
+  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
+  eventsMayBeMissed: () => false,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: Handler) => {

@@ -14,12 +14,7 @@ import { RequireAuth } from '../RequireAuth';
 import { preloadSession } from '../sessionPreload';
 
 // No socket server in unit tests: the realtime bridge and the list's subscriptions get an inert client.
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const ROWS = {
   clients: [makeConversation({ id: 41, name: 'Cliente precargado' })],

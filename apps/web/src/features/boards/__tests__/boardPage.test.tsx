@@ -30,6 +30,8 @@ vi.mock('../../../lib/toast', () => ({
 const realtime = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
 vi.mock('../../../lib/socket', () => ({
   onReconnected: () => () => undefined,
+  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
+  eventsMayBeMissed: () => false,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {

@@ -25,12 +25,7 @@ vi.mock('../../../lib/toast', () => ({
   },
 }));
 
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const OWN = summary({ id: 5, name: 'Ventas', contactsCount: 3, amounts: 1500.5 });
 const SHARED = summary({

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emit } from '../../../test/socketStub';
 import type { CampaignAnalytics } from '../api/campaigns.rest';
 import {
   callsNamed,
@@ -9,9 +10,8 @@ import {
   reach,
   resetBroadcast,
 } from './campaignsTestKit';
-import { emit } from './socketStub';
 
-vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 afterEach(resetBroadcast);
 

@@ -18,7 +18,7 @@ import {
   stubCampaignServer,
 } from './campaignsTestKit';
 
-vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 afterEach(resetBroadcast);
 

@@ -2,10 +2,10 @@ import { BROADCAST_STEPS } from '@crm/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '../../../test/fakeXhr';
+import { emit } from '../../../test/socketStub';
 import { callsNamed, campaignView, openBroadcast, reach, resetBroadcast } from './campaignsTestKit';
-import { emit } from './socketStub';
 
-vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 afterEach(resetBroadcast);
 

@@ -10,7 +10,7 @@ import {
   storedDraft,
 } from './campaignsTestKit';
 
-vi.mock('../../../lib/socket', async () => (await import('./socketStub')).socketModule);
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 afterEach(resetBroadcast);
 

@@ -16,6 +16,8 @@ const socket = vi.hoisted(() => {
 });
 vi.mock('../../../lib/socket', () => ({
   onReconnected: () => () => undefined,
+  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
+  eventsMayBeMissed: () => false,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {

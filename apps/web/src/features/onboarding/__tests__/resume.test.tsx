@@ -20,12 +20,7 @@ import {
 } from './onboardingKit';
 
 // No socket server in unit tests: the signed-in shell gets an inert realtime client.
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const at = (step: string) => `/onboarding/step/${step}?id=${RECORD_ID}`;
 

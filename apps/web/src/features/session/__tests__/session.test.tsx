@@ -9,12 +9,7 @@ import { makeMe } from '../../../test/fixtures';
 import { stubServer } from '../../../test/stubServer';
 
 // No socket server in unit tests: the realtime bridge gets an inert client.
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 function renderPrivate(path: string) {
   render(

@@ -7,12 +7,7 @@ import { SessionContext } from '../../session/SessionContext';
 import { CustomerSimulator } from '../components/CustomerSimulator';
 
 // No socket server in unit tests: the simulator relies on its load and poll.
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const CHANNEL = { id: 3, name: 'Canal de prueba', phone: '5215500000099' };
 

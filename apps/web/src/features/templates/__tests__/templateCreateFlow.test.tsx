@@ -11,12 +11,7 @@ import { SessionContext } from '../../session/SessionContext';
 import { TemplateCreateFlow } from '../components/TemplateCreateFlow';
 import { DRAFT_STORAGE_KEY } from '../templateDraft';
 
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const MESSAGE = 'Hola María, tu pedido A12345 llega el 15 de marzo. ¡Gracias!';
 const PNG = Uint8Array.from(

@@ -16,6 +16,8 @@ const handlers = new Map<string, Handler>();
 // The socket is replaced by a registry the test emits through.
 vi.mock('../../../lib/socket', () => ({
   onReconnected: () => () => undefined,
+  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
+  eventsMayBeMissed: () => false,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: Handler) => {

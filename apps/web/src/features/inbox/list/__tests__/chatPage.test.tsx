@@ -12,12 +12,7 @@ import { type RecordedCall, stubServer } from '../../../../test/stubServer';
 import { SessionContext } from '../../../session/SessionContext';
 import { makeConversation } from '../testConversation';
 
-vi.mock('../../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../../lib/socket', async () => (await import('../../../../test/socketStub')).socketModule);
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('../../../../lib/toast', () => ({

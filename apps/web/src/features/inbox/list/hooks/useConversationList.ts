@@ -11,7 +11,7 @@ import {
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { handleError, resolveError } from '../../../../lib/errors';
 import { takePreloaded } from '../../../../lib/preload';
-import { onReconnected, subscribeRealtime } from '../../../../lib/socket';
+import { onReconnected, rereadAfterConnect, subscribeRealtime } from '../../../../lib/socket';
 import {
   type ConversationPage,
   conversationPageRequest,
@@ -106,9 +106,22 @@ export function useConversationList({
     reset(switched);
   }, [filterKey, viewerKey, spaceId, reset]);
 
+  // A first page read before the socket connected (at start it is asked for with the session, about a second
+  // before) may miss a conversation's event sent meanwhile: it is read again once the socket is there.
+  const rereadOnConnect = useRef<ReturnType<typeof rereadAfterConnect> | null>(null);
+  useEffect(() => {
+    const handle = rereadAfterConnect(() => reset(false));
+    rereadOnConnect.current = handle;
+    return () => {
+      handle.stop();
+      rereadOnConnect.current = null;
+    };
+  }, [reset]);
+
   const { generation } = state;
   useEffect(() => {
     if (generation === 0) return;
+    rereadOnConnect.current?.started();
     const { filter: pageFilter, afterSpaceSwitch } = stateRef.current;
     const controller = new AbortController();
     const request = conversationPageRequest(pageFilter, { afterSpaceSwitch });

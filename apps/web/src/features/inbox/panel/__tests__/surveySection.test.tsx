@@ -10,6 +10,8 @@ import { callsNamed, makeConversation, renderPanel, stubPanelServer } from './pa
 const handlers = new Map<string, Array<(payload: ConversationChangedPayload) => void>>();
 vi.mock('../../../../lib/socket', () => ({
   onReconnected: () => () => undefined,
+  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
+  eventsMayBeMissed: () => false,
   connectSocket: () => null,
   disconnectSocket: () => undefined,
   subscribeRealtime: (event: string, handler: (payload: ConversationChangedPayload) => void) => {

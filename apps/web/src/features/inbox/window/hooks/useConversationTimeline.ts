@@ -8,7 +8,7 @@ import {
 } from '@crm/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { handleError, isSessionErrorCode, resolveError } from '../../../../lib/errors';
-import { onReconnected, subscribeRealtime } from '../../../../lib/socket';
+import { onReconnected, rereadAfterConnect, subscribeRealtime } from '../../../../lib/socket';
 import {
   SEND_MESSAGE_MUTATION,
   type SendMediaInput,
@@ -98,8 +98,11 @@ export function useConversationTimeline(
     [apollo, clientId],
   );
 
+  // Opened from its URL at start, the newest page is read before the socket connects: read again once it is there.
+  const rereadOnConnect = useRef<ReturnType<typeof rereadAfterConnect> | null>(null);
   const loadLatest = useCallback(
     async (first: boolean) => {
+      rereadOnConnect.current?.started();
       try {
         const page = await fetchPage(0);
         dispatch({ type: 'page', messages: page });
@@ -115,7 +118,13 @@ export function useConversationTimeline(
 
   // Marking the conversation read (02 §4) belongs to the list, which selects it and sees every event.
   useEffect(() => {
+    const handle = rereadAfterConnect(() => void loadLatest(false));
+    rereadOnConnect.current = handle;
     void loadLatest(true);
+    return () => {
+      handle.stop();
+      rereadOnConnect.current = null;
+    };
   }, [loadLatest]);
 
   const reload = useCallback(() => {
