@@ -41,6 +41,9 @@ describe('password recovery', () => {
       await page.goto('/login');
       await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
       await page.waitForURL('**/recoverPassword');
+      // The login form (which has a 'Correo electrónico' field too) stays on screen until the page's code has
+      // arrived: filling before the new page shows typed into the old one.
+      await page.getByRole('heading', { name: 'Recupera tu contraseña' }).waitFor();
       await page.getByLabel('Correo electrónico').fill(EMAIL);
       await page.getByRole('button', { name: 'Enviar enlace' }).click();
       await page
