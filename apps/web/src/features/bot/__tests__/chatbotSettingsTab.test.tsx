@@ -61,7 +61,13 @@ describe('the Chatbot configuration tab', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.operationName === 'BotUpdateCompanySettings')?.variables).toEqual({
       input: { isBotActiveAfterDay: false },
     });
-    // Back on, the auto-assign can be chosen again (it stays off until chosen).
+    // Back on, the auto-assign can be chosen again (it stays off until chosen). The switch takes a click again
+    // once the first change is saved (it is disabled meanwhile: a click then was lost under CI load).
+    await waitFor(() => {
+      const bot = screen.getByRole('switch', { name: botAfterDay }) as HTMLButtonElement;
+      expect(bot.getAttribute('aria-checked')).toBe('false');
+      expect(bot.disabled).toBe(false);
+    });
     fireEvent.click(screen.getByRole('switch', { name: botAfterDay }));
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: autoAfterDay }) as HTMLButtonElement).disabled).toBe(false),
