@@ -1,22 +1,14 @@
-import {
-  AUTOMATION_MESSAGES,
-  type InteractiveMessage,
-  interactiveText,
-  messagePreview,
-  sendsTemplates,
-} from '@crm/shared';
+import { AUTOMATION_MESSAGES, type InteractiveMessage, interactiveText, sendsTemplates } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import { AppException } from '../../common/errors/app.exception';
 import { jsonb } from '../../database/jsonb';
 import type { Executor } from '../../database/kysely';
-import { JobQueueService } from '../../jobs/job-queue.service';
 import { ChannelsService } from '../channels/channels.service';
 import { windowRemainingMinutes } from '../clients/conversation.view';
-import { SEND_MAX_ATTEMPTS, SEND_QUEUE } from './message-send-queue';
 import type { MessageRow } from './messages.repository';
 import { MessagesRepository } from './messages.repository';
 import { templateHeaderMedia } from './outbound-content';
-import { OutboundHooks } from './outbound-hooks';
+import { OutboundWriter } from './outbound-writer.service';
 
 /** What automation sends: a text, a file, a menu (interactive where the channel has it), or an accepted template. */
 export type AutomatedContent =
@@ -44,8 +36,8 @@ export interface AutomatedSend {
 }
 
 /**
- * Messages that automation sends (ARCHITECTURE rule 6, as an agent's send): the row, the conversation's last message
- * and the send job are written in the caller's transaction, so a bot turn, a follow-up firing or a survey either
+ * Messages that automation sends (ARCHITECTURE rule 6, as an agent's send): OutboundWriter writes the row, the
+ * conversation's last message and the send job in the caller's transaction, so a bot turn, a follow-up firing or a survey either
  * commits with its messages or not at all, and a retried job never sends twice. The caller publishes the new
  * messages after its commit (`InboundService.publishNewMessage`).
  */
@@ -54,8 +46,7 @@ export class AutomatedSendService {
   constructor(
     private readonly messages: MessagesRepository,
     private readonly channels: ChannelsService,
-    private readonly jobs: JobQueueService,
-    private readonly hooks: OutboundHooks,
+    private readonly writer: OutboundWriter,
   ) {}
 
   async send(trx: Executor, send: AutomatedSend): Promise<MessageRow> {
@@ -70,44 +61,26 @@ export class AutomatedSendService {
     if (draft.type !== 'template' && windowRemainingMinutes(client.windowExpiresAt) <= 0) {
       throw new AppException('TEMPLATE_REQUIRED', { field: 'text' });
     }
-    const saved = await this.messages.insertOutbound(trx, {
-      companyId: client.companyId,
-      clientId: client.id,
-      channelId: client.channelId,
-      type: draft.type,
-      content: draft.content,
-      payload: jsonb({ ...(draft.payload ?? {}), automation: send.kind }),
-      sender: send.sender,
-      senderUserId: send.senderUserId ?? null,
-      messageStatus: 'pending',
-      quotedMsgId: null,
-      quotedMsgBody: null,
-      quotedMsgType: null,
-      fakeId: null,
-      time: new Date(),
-    });
-    await this.messages.setLastMessage(trx, client.id, {
-      lastMessageId: saved.id,
-      lastMessage: messagePreview(saved.type, saved.content),
-      lastMessageStatus: 'pending',
-      lastMessageSender: send.sender,
-      lastUpdate: saved.time,
-    });
-    await this.jobs.enqueue(
-      SEND_QUEUE,
-      { messageId: saved.id },
-      { db: trx, singletonKey: `send:${saved.id}`, maxAttempts: SEND_MAX_ATTEMPTS },
+    return this.writer.write(
+      trx,
+      {
+        companyId: client.companyId,
+        clientId: client.id,
+        channelId: client.channelId,
+        type: draft.type,
+        content: draft.content,
+        payload: jsonb({ ...(draft.payload ?? {}), automation: send.kind }),
+        sender: send.sender,
+        senderUserId: send.senderUserId ?? null,
+        messageStatus: 'pending',
+        quotedMsgId: null,
+        quotedMsgBody: null,
+        quotedMsgType: null,
+        fakeId: null,
+        time: new Date(),
+      },
+      send.kind,
     );
-    await this.hooks.afterSend(trx, {
-      messageId: saved.id,
-      clientId: client.id,
-      channelId: client.channelId,
-      companyId: client.companyId,
-      sender: send.sender,
-      kind: send.kind,
-      time: saved.time,
-    });
-    return saved;
   }
 
   /** True when free text (not a template) can reach the conversation now. */

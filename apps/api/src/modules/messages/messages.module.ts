@@ -17,6 +17,7 @@ import { MessagesRepository } from './messages.repository';
 import { MessagesResolver } from './messages.resolver';
 import { MessagesService } from './messages.service';
 import { OutboundHooks } from './outbound-hooks';
+import { OutboundWriter } from './outbound-writer.service';
 import { UploadsController } from './uploads.controller';
 
 @Module({
@@ -35,6 +36,7 @@ import { UploadsController } from './uploads.controller';
     AutoAssignmentService,
     AutomatedSendService,
     OutboundHooks,
+    OutboundWriter,
   ],
   exports: [
     InboundService,

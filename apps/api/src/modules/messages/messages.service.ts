@@ -5,7 +5,6 @@ import {
   FORWARD_MAX_MESSAGES,
   forwardWindowClosedMessage,
   type MessageView,
-  messagePreview,
   messageWithoutPhone,
   PAGE_SIZES,
   platformOf,
@@ -42,7 +41,7 @@ import {
 } from './message-send-queue';
 import { type MessageRow, MessagesRepository } from './messages.repository';
 import { type Draft, draftOf, forwardDraft, outboundContent, templateHeaderMedia } from './outbound-content';
-import { OutboundHooks } from './outbound-hooks';
+import { OutboundWriter } from './outbound-writer.service';
 
 export { SEND_QUEUE } from './message-send-queue';
 
@@ -64,7 +63,7 @@ export class MessagesService implements OnModuleInit {
     private readonly inbound: InboundService,
     private readonly realtime: RealtimeService,
     private readonly media: InboundMediaService,
-    private readonly hooks: OutboundHooks,
+    private readonly writer: OutboundWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -106,8 +105,8 @@ export class MessagesService implements OnModuleInit {
     // Issue 22: a deadlock's victim (this insert and a webhook's cross on the conversation and the analytics rollup
     // rows) is rolled back whole, so the transaction runs again rather than answer 500.
     const message = await retryOnConflict(() =>
-      this.messages.transaction(async (trx) => {
-        const saved = await this.messages.insertOutbound(trx, {
+      this.messages.transaction((trx) =>
+        this.writer.write(trx, {
           companyId: client.companyId,
           clientId: client.id,
           channelId: channel.id,
@@ -122,29 +121,8 @@ export class MessagesService implements OnModuleInit {
           quotedMsgType: quoted?.type ?? null,
           fakeId: input.fakeId ?? null,
           time: new Date(),
-        });
-        await this.messages.setLastMessage(trx, client.id, {
-          lastMessageId: saved.id,
-          lastMessage: messagePreview(saved.type, saved.content),
-          lastMessageStatus: 'pending',
-          lastMessageSender: 'AGENT',
-          lastUpdate: saved.time,
-        });
-        await this.jobs.enqueue(
-          SEND_QUEUE,
-          { messageId: saved.id },
-          { db: trx, singletonKey: `send:${saved.id}`, maxAttempts: SEND_MAX_ATTEMPTS },
-        );
-        await this.hooks.afterSend(trx, {
-          messageId: saved.id,
-          clientId: client.id,
-          channelId: channel.id,
-          companyId: client.companyId,
-          sender: 'AGENT',
-          time: saved.time,
-        });
-        return saved;
-      }),
+        }),
+      ),
     );
     await this.inbound.publishNewMessage(channel, client.id, message.id, false);
     return messageView(message);
