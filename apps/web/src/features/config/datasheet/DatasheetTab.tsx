@@ -7,7 +7,7 @@ import {
   hasAnyPermission,
   isDatasheetFieldType,
 } from '@crm/shared';
-import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
@@ -17,6 +17,8 @@ import { ruleFrom } from '../../../lib/form-rules';
 import { sendRequest } from '../../../lib/multipart';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
+import { actionsColumn } from '../shared/actionsColumn';
+import { ConfigFormModal } from '../shared/ConfigFormModal';
 import { RowActions } from '../shared/RowActions';
 import { useConfigEditor } from '../shared/useConfigEditor';
 
@@ -77,7 +79,7 @@ export function DatasheetTab() {
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeDataSheetConfiguration']);
   const { data, loading, error, refetch } = useQuery(FIELDS, { fetchPolicy: 'cache-and-network' });
   const [form] = Form.useForm<FieldForm>();
-  const { editing, setEditing, close } = useConfigEditor<Field, FieldForm>({
+  const { editing, setEditing, close, initialValues } = useConfigEditor<Field, FieldForm>({
     form,
     canWrite,
     newPath: '/config/new-datasheet',
@@ -167,62 +169,42 @@ export function DatasheetTab() {
             key: 'options',
             render: (_: unknown, field) => field.options.map((option) => <Tag key={option}>{option}</Tag>),
           },
-          ...(canWrite
-            ? [
-                {
-                  title: '',
-                  key: 'actions',
-                  width: 200,
-                  render: (_: unknown, field: Field) =>
-                    field.isDefault ? null : (
-                      <RowActions
-                        onEdit={() => setEditing(field)}
-                        onDelete={() => remove(field)}
-                        deleteQuestion={`¿Eliminar el campo «${field.name}»?`}
-                        deleteDescription="Se borrará también el valor que tenga cada contacto."
-                      />
-                    ),
-                },
-              ]
-            : []),
+          ...actionsColumn<Field>(canWrite, (field) =>
+            field.isDefault ? null : (
+              <RowActions
+                onEdit={() => setEditing(field)}
+                onDelete={() => remove(field)}
+                deleteQuestion={`¿Eliminar el campo «${field.name}»?`}
+                deleteDescription="Se borrará también el valor que tenga cada contacto."
+              />
+            ),
+          ),
         ]}
       />
-      <Modal
+      <ConfigFormModal<FieldForm>
+        form={form}
         open={editing !== null}
         title={editing === 'new' ? 'Nuevo campo' : 'Editar campo'}
-        okText="Guardar"
-        cancelText="Cancelar"
-        confirmLoading={creating.loading || updating.loading}
-        onOk={() => form.submit()}
+        saving={creating.loading || updating.loading}
+        onSave={save}
         onCancel={close}
-        destroyOnHidden
+        initialValues={initialValues}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={save}
-          initialValues={
-            editing && editing !== 'new'
-              ? { name: editing.name, type: editing.type, options: editing.options }
-              : { name: '', type: 'string', options: [] }
-          }
-        >
-          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(datasheetFieldNameError)]}>
-            <Input maxLength={DATASHEET_FIELD_NAME_MAX} placeholder="Nombre del campo" />
+        <Form.Item name="name" label="Nombre" required rules={[ruleFrom(datasheetFieldNameError)]}>
+          <Input maxLength={DATASHEET_FIELD_NAME_MAX} placeholder="Nombre del campo" />
+        </Form.Item>
+        <Form.Item name="type" label="Tipo">
+          <Select
+            options={Object.entries(FIELD_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+            aria-label="Tipo"
+          />
+        </Form.Item>
+        {type === 'list' && (
+          <Form.Item name="options" label="Opciones" required rules={[optionsRule]}>
+            <Select mode="tags" placeholder="Escribe una opción y pulsa Enter" aria-label="Opciones" />
           </Form.Item>
-          <Form.Item name="type" label="Tipo">
-            <Select
-              options={Object.entries(FIELD_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-              aria-label="Tipo"
-            />
-          </Form.Item>
-          {type === 'list' && (
-            <Form.Item name="options" label="Opciones" required rules={[optionsRule]}>
-              <Select mode="tags" placeholder="Escribe una opción y pulsa Enter" aria-label="Opciones" />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+        )}
+      </ConfigFormModal>
     </Space>
   );
 }

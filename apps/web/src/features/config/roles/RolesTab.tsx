@@ -8,7 +8,7 @@ import {
   roleLabel,
   roleNameError,
 } from '@crm/shared';
-import { Button, Checkbox, Col, Form, Input, Modal, Row, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
 import type { ConfigRolesQuery, RoleInput } from '../../../gql/graphql';
@@ -16,6 +16,8 @@ import { handleError, handleFormError } from '../../../lib/errors';
 import { ruleFrom } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session/hooks/useSession';
+import { actionsColumn } from '../shared/actionsColumn';
+import { ConfigFormModal } from '../shared/ConfigFormModal';
 import { RowActions } from '../shared/RowActions';
 import { useConfigEditor } from '../shared/useConfigEditor';
 
@@ -99,7 +101,7 @@ export function RolesTab() {
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeRols']);
   const { data, loading, error, refetch } = useQuery(ROLES, { fetchPolicy: 'cache-and-network' });
   const [form] = Form.useForm<RoleInput>();
-  const { editing, setEditing, close } = useConfigEditor<Role, RoleInput>({
+  const { editing, setEditing, close, initialValues } = useConfigEditor<Role, RoleInput>({
     form,
     canWrite,
     newPath: '/config/new-rol',
@@ -171,66 +173,45 @@ export function RolesTab() {
               )),
           },
           { title: 'Usuarios', dataIndex: 'userCount', key: 'userCount', width: 100 },
-          ...(canWrite
-            ? [
-                {
-                  title: '',
-                  key: 'actions',
-                  width: 200,
-                  render: (_: unknown, role: Role) => (
-                    <RowActions
-                      onEdit={role.isSuperadmin ? undefined : () => setEditing(role)}
-                      onDelete={role.isAdmin ? undefined : () => destroy(role)}
-                      deleteQuestion={`¿Eliminar el rol «${roleLabel(role.name)}»?`}
-                      deleteDisabled={role.userCount > 0}
-                    />
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn<Role>(canWrite, (role) => (
+            <RowActions
+              onEdit={role.isSuperadmin ? undefined : () => setEditing(role)}
+              onDelete={role.isAdmin ? undefined : () => destroy(role)}
+              deleteQuestion={`¿Eliminar el rol «${roleLabel(role.name)}»?`}
+              deleteDisabled={role.userCount > 0}
+            />
+          )),
         ]}
       />
-      <Modal
+      <ConfigFormModal<RoleInput>
+        form={form}
         open={editing !== null}
         width={760}
         title={editing === 'new' ? 'Nuevo rol' : 'Editar rol'}
-        okText="Guardar"
-        cancelText="Cancelar"
-        confirmLoading={creating.loading || updating.loading}
-        onOk={() => form.submit()}
+        saving={creating.loading || updating.loading}
+        onSave={save}
         onCancel={close}
-        destroyOnHidden
+        initialValues={initialValues}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={save}
-          initialValues={
-            editing && editing !== 'new'
-              ? { name: editing.name, permissions: editing.permissions }
-              : { name: '', permissions: ['readChat'] }
-          }
+        <Form.Item name="name" label="Nombre" required rules={[ruleFrom(roleNameError)]}>
+          <Input maxLength={ROLE_NAME_MAX} placeholder="Nombre del rol" disabled={fixedName} />
+        </Form.Item>
+        <Form.Item
+          name="permissions"
+          label="Permisos"
+          rules={[
+            {
+              required: true,
+              type: 'array',
+              min: 1,
+              message: ROLE_MESSAGES.permissionsRequired,
+            },
+          ]}
+          extra="«Ver el chat» se agrega siempre."
         >
-          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(roleNameError)]}>
-            <Input maxLength={ROLE_NAME_MAX} placeholder="Nombre del rol" disabled={fixedName} />
-          </Form.Item>
-          <Form.Item
-            name="permissions"
-            label="Permisos"
-            rules={[
-              {
-                required: true,
-                type: 'array',
-                min: 1,
-                message: ROLE_MESSAGES.permissionsRequired,
-              },
-            ]}
-            extra="«Ver el chat» se agrega siempre."
-          >
-            <PermissionsChecklist />
-          </Form.Item>
-        </Form>
-      </Modal>
+          <PermissionsChecklist />
+        </Form.Item>
+      </ConfigFormModal>
     </Space>
   );
 }

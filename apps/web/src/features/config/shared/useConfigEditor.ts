@@ -41,5 +41,7 @@ export function useConfigEditor<T, F>({
     if (onNewPath && listPath) navigate(listPath, { replace: true });
   }
 
-  return { editing, setEditing, close };
+  // What the dialog's form opens with, for its first render (the effect above reloads it on each opening).
+  const initialValues = editing === null ? undefined : valuesFor(editing);
+  return { editing, setEditing, close, initialValues };
 }

@@ -7,7 +7,7 @@ import {
   TAGS_LIMIT,
   tagNameError,
 } from '@crm/shared';
-import { Button, Form, Input, Modal, Radio, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Radio, Space, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
 import type { ConfigTagsQuery, TagInput } from '../../../gql/graphql';
@@ -16,6 +16,8 @@ import { ruleFrom } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { ColorTag } from '../../layout/components/ColorTag';
 import { useSession } from '../../session/hooks/useSession';
+import { actionsColumn } from '../shared/actionsColumn';
+import { ConfigFormModal } from '../shared/ConfigFormModal';
 import { RowActions } from '../shared/RowActions';
 import { useConfigEditor } from '../shared/useConfigEditor';
 
@@ -64,7 +66,7 @@ export function TagsTab() {
   const canWrite = hasAnyPermission(me.permissions ?? {}, ['writeTags']);
   const { data, loading, error, refetch } = useQuery(TAGS, { fetchPolicy: 'cache-and-network' });
   const [form] = Form.useForm<TagForm>();
-  const { editing, setEditing, close } = useConfigEditor<AdminTag, TagForm>({
+  const { editing, setEditing, close, initialValues } = useConfigEditor<AdminTag, TagForm>({
     form,
     canWrite,
     newPath: '/config/new-tag',
@@ -138,69 +140,49 @@ export function TagsTab() {
             ),
           },
           { title: 'Conversaciones', dataIndex: 'clientCount', key: 'clientCount', width: 140 },
-          ...(canWrite
-            ? [
-                {
-                  title: '',
-                  key: 'actions',
-                  width: 200,
-                  render: (_: unknown, tag: AdminTag) =>
-                    tag.isDefault ? null : (
-                      <RowActions
-                        onEdit={() => setEditing(tag)}
-                        onDelete={() => remove(tag)}
-                        deleteQuestion={`¿Eliminar la etiqueta «${tag.name}»?`}
-                        deleteDescription="Se quitará de todas las conversaciones que la tienen."
-                      />
-                    ),
-                },
-              ]
-            : []),
+          ...actionsColumn<AdminTag>(canWrite, (tag) =>
+            tag.isDefault ? null : (
+              <RowActions
+                onEdit={() => setEditing(tag)}
+                onDelete={() => remove(tag)}
+                deleteQuestion={`¿Eliminar la etiqueta «${tag.name}»?`}
+                deleteDescription="Se quitará de todas las conversaciones que la tienen."
+              />
+            ),
+          ),
         ]}
       />
-      <Modal
+      <ConfigFormModal<TagForm>
+        form={form}
         open={editing !== null}
         title={editing === 'new' ? 'Nueva etiqueta' : 'Editar etiqueta'}
-        okText="Guardar"
-        cancelText="Cancelar"
-        confirmLoading={creating.loading || updating.loading}
-        onOk={() => form.submit()}
+        saving={creating.loading || updating.loading}
+        onSave={save}
         onCancel={close}
-        destroyOnHidden
+        initialValues={initialValues}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={save}
-          initialValues={
-            editing && editing !== 'new'
-              ? { name: editing.name, color: editing.color }
-              : { name: '', color: DEFAULT_TAG_COLOR }
-          }
-        >
-          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(tagNameError)]}>
-            <Input maxLength={TAG_NAME_MAX} placeholder="Nombre de la etiqueta" />
-          </Form.Item>
-          <Form.Item name="color" label="Color">
-            <Radio.Group>
-              {TAG_COLORS.map((color) => (
-                <Radio key={color} value={color} aria-label={`Color ${color}`}>
-                  <span
-                    style={{
-                      display: 'inline-block',
-                      width: 18,
-                      height: 18,
-                      borderRadius: 9,
-                      background: color,
-                      verticalAlign: 'middle',
-                    }}
-                  />
-                </Radio>
-              ))}
-            </Radio.Group>
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="name" label="Nombre" required rules={[ruleFrom(tagNameError)]}>
+          <Input maxLength={TAG_NAME_MAX} placeholder="Nombre de la etiqueta" />
+        </Form.Item>
+        <Form.Item name="color" label="Color">
+          <Radio.Group>
+            {TAG_COLORS.map((color) => (
+              <Radio key={color} value={color} aria-label={`Color ${color}`}>
+                <span
+                  style={{
+                    display: 'inline-block',
+                    width: 18,
+                    height: 18,
+                    borderRadius: 9,
+                    background: color,
+                    verticalAlign: 'middle',
+                  }}
+                />
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+      </ConfigFormModal>
     </Space>
   );
 }

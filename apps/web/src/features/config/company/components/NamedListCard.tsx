@@ -1,8 +1,10 @@
-import { Button, Card, Form, Input, Modal, Table } from 'antd';
+import { Button, Card, Form, Input, Table } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { handleError, handleFormError } from '../../../../lib/errors';
 import { ruleFrom } from '../../../../lib/form-rules';
 import { toast } from '../../../../lib/toast';
+import { actionsColumn } from '../../shared/actionsColumn';
+import { ConfigFormModal } from '../../shared/ConfigFormModal';
 import { RowActions } from '../../shared/RowActions';
 import type { NamedItem } from '../api/company.graphql';
 
@@ -108,41 +110,33 @@ export function NamedListCard({
             width: column.width,
             render: (_: unknown, item: NamedItem) => column.render(item),
           })),
-          ...(canWrite
-            ? [
-                {
-                  title: '',
-                  key: 'actions',
-                  width: 190,
-                  render: (_: unknown, item: NamedItem) => (
-                    <RowActions
-                      onEdit={() => setEditing(item)}
-                      onDelete={() => remove(item)}
-                      deleteQuestion={texts.deleteQuestion(item.name)}
-                      deleteDescription={texts.deleteDescription}
-                    />
-                  ),
-                },
-              ]
-            : []),
+          ...actionsColumn<NamedItem>(
+            canWrite,
+            (item) => (
+              <RowActions
+                onEdit={() => setEditing(item)}
+                onDelete={() => remove(item)}
+                deleteQuestion={texts.deleteQuestion(item.name)}
+                deleteDescription={texts.deleteDescription}
+              />
+            ),
+            190,
+          ),
         ]}
       />
-      <Modal
+      <ConfigFormModal<{ name: string }>
+        form={form}
+        name={`lista-${texts.title}`}
         open={editing !== null}
         title={editing === 'new' ? texts.newTitle : texts.editTitle}
-        okText="Guardar"
-        cancelText="Cancelar"
-        confirmLoading={saving}
-        onOk={() => form.submit()}
+        saving={saving}
+        onSave={save}
         onCancel={() => setEditing(null)}
-        destroyOnHidden
       >
-        <Form form={form} name={`lista-${texts.title}`} layout="vertical" onFinish={save}>
-          <Form.Item name="name" label="Nombre" required rules={[ruleFrom(nameError)]}>
-            <Input maxLength={120} autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="name" label="Nombre" required rules={[ruleFrom(nameError)]}>
+          <Input maxLength={120} autoFocus />
+        </Form.Item>
+      </ConfigFormModal>
     </Card>
   );
 }
