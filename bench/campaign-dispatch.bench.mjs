@@ -3,10 +3,9 @@
 // in the same run by a bare HTTP client at the dispatcher's concurrency — the ceiling is the lower of that rate and
 // the configured one (the product must not go faster). Also checks that no one-second window at the provider ever
 // holds more than the configured rate, and that every recipient got exactly one request.
-import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startFakeGraph } from './fake-provider.mjs';
 import { percentile, startProduct } from './lib.mjs';
 
 const RATE = 1000;
@@ -17,44 +16,6 @@ const PHONE_NUMBER_ID = '100000000000001'; // the demo company's WhatsApp Cloud 
 function envInt(name, fallback) {
   const value = Number.parseInt(process.env[name] ?? '', 10);
   return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-/** The fake Graph API in a child process (fake-graph.process.mjs): its url, and its records on request. */
-async function fakeGraph() {
-  const child = fork(fileURLToPath(new URL('./fake-graph.process.mjs', import.meta.url)), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = (type) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (message) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        resolve(message);
-      };
-      child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`fake Graph API exited (${code})`)));
-    });
-  const { port } = await next('ready');
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async reset() {
-      const done = next('reset');
-      child.send('reset');
-      await done;
-    },
-    /** Arrival times (ms, the child's clock) and requests per recipient. */
-    async report() {
-      const done = next('report');
-      child.send('report');
-      const { arrivals, recipients } = await done;
-      return { arrivals, recipients: new Map(recipients) };
-    },
-    close: () =>
-      new Promise((done) => {
-        child.once('exit', () => done());
-        child.send('close');
-      }),
-  };
 }
 
 /** The provider's own accept rate: a bare keep-alive HTTP client, `CONCURRENCY` requests in flight. */
@@ -120,7 +81,7 @@ function maxPerSecond(arrivals) {
 
 export async function campaignDispatch({ databaseUrl }) {
   const recipients = envInt('BENCH_CAMPAIGN_RECIPIENTS', 20_000);
-  const graph = await fakeGraph();
+  const graph = await startFakeGraph('BENCH');
   const ceilingRaw = await bareRate(graph.url, recipients);
   await graph.reset();
   const product = await startProduct(databaseUrl, {
@@ -188,8 +149,8 @@ export async function campaignDispatch({ databaseUrl }) {
     const seconds = sends > 1 ? (arrivals[sends - 1] - arrivals[0]) / 1000 : Number.NaN;
     const rps = (sends - 1) / seconds;
     const ceiling = Math.min(RATE, ceilingRaw.rps);
-    const duplicates = [...report.recipients.values()].reduce((n, v) => n + v - 1, 0);
-    const missing = recipients - report.recipients.size;
+    const duplicates = [...report.byRecipient.values()].reduce((n, v) => n + v - 1, 0);
+    const missing = recipients - report.byRecipient.size;
     const peak = maxPerSecond(arrivals);
     await db.query(`UPDATE campaigns SET "deletedAt" = now() WHERE id = $1`, [campaign.id]);
     return {
@@ -207,7 +168,7 @@ export async function campaignDispatch({ databaseUrl }) {
       notes: [
         `provider's bare accept rate ${ceilingRaw.rps.toFixed(0)} req/s at ${CONCURRENCY} in flight; ceiling = min(that, ${RATE})`,
         `busiest one-second window at the provider: ${peak} requests (rate ${RATE})${peak > RATE ? ' — OVER THE RATE' : ''}`,
-        `requests ${sends}, distinct recipients ${report.recipients.size}, duplicates ${duplicates}, missing ${missing}; ` +
+        `requests ${sends}, distinct recipients ${report.byRecipient.size}, duplicates ${duplicates}, missing ${missing}; ` +
           `campaign ${status} ${totalSeconds.toFixed(1)} s after its start job`,
       ],
       violations: peak > RATE ? 1 : 0,

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startFakeGraph } from './fake-provider.mjs';
 import { BENCH_KEY, percentile } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
@@ -46,43 +47,6 @@ function slope(points) {
     den += (p.x - mx) ** 2;
   }
   return den === 0 ? 0 : num / den;
-}
-
-/** A fake Cloud API in this process: answers every send with a fresh wamid, counts each (to, text) it received. */
-async function fakeGraph() {
-  const received = new Map();
-  let count = 0;
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      if (req.method === 'GET') {
-        res.end(
-          JSON.stringify({
-            whatsapp_business_manager_messaging_limit: 'TIER_UNLIMITED',
-            quality_rating: 'GREEN',
-            throughput: { level: 'HIGH' },
-          }),
-        );
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const key = `${body.to}|${body.text?.body ?? body.template?.name ?? body.type}`;
-      received.set(key, (received.get(key) ?? 0) + 1);
-      count += 1;
-      res.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.SOAKOUT${count}` }] }));
-    });
-  });
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((done) => server.close(done));
-    },
-  };
 }
 
 /** The built API in its own process, with the memory probe preloaded; resolves once it answers. */
@@ -181,7 +145,7 @@ export async function soak({ databaseUrl }) {
   const seconds = envInt('BENCH_SOAK_SECONDS', 600);
   const warmupMs = Math.min(60_000, seconds * 200); // the first minute, or a fifth of a shorter run
   const bucketMs = seconds >= 180 ? 60_000 : Math.max(10_000, Math.floor((seconds * 1000) / 4));
-  const graph = await fakeGraph();
+  const graph = await startFakeGraph('SOAKOUT');
   const api = await startApi(databaseUrl, graph.url);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -354,7 +318,7 @@ export async function soak({ databaseUrl }) {
           [campaign.id],
         )
       ).rows[0];
-      const atProvider = new Set([...graph.received.keys()].map((key) => key.slice(key.indexOf('|') + 1)));
+      const atProvider = (await graph.report()).byMessage;
       const sendsArrived = answeredSends.every((text) => atProvider.has(text));
       if ((campaignState.status === 'FINISHED' && sendsArrived) || Date.now() > deadline) break;
       await new Promise((done) => setTimeout(done, 500));
@@ -365,10 +329,9 @@ export async function soak({ databaseUrl }) {
     );
     const storedWebhooks = storedRows.length;
     const duplicatedWebhooks = storedRows.reduce((s, r) => s + r.n - 1, 0);
-    const perText = new Map();
-    for (const [key, n] of graph.received) perText.set(key.slice(key.indexOf('|') + 1), n);
-    const lostSends = answeredSends.filter((text) => !perText.has(text)).length;
-    const duplicatedSends = answeredSends.filter((text) => (perText.get(text) ?? 0) > 1).length;
+    const atProvider = (await graph.report()).byMessage;
+    const lostSends = answeredSends.filter((text) => !atProvider.has(text)).length;
+    const duplicatedSends = answeredSends.filter((text) => (atProvider.get(text) ?? 0) > 1).length;
     // A finished campaign that did not send to everyone lost them; one still running is late, not lost (reported).
     const unsentRecipients = recipients - (campaignState?.sent ?? 0);
     const lostRecipients = campaignState?.status === 'FINISHED' ? unsentRecipients : 0;

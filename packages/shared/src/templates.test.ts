@@ -15,6 +15,9 @@ import {
   providerTemplateCategory,
   spanishList,
   TEMPLATE_USAGE_KEYS,
+  type TemplateDraftInput,
+  type TemplateStatus,
+  type TemplateStatusTimes,
   templateBodyExamples,
   templateBodyText,
   templateCategoryFromProvider,
@@ -57,86 +60,97 @@ describe('variables', () => {
     expect(templateVariableNumbers(null)).toEqual([]);
   });
 
-  it('fills the values and leaves a missing one visible', () => {
+  it('counts the highest number, not how many there are', () => {
+    expect(templateVariableCount('Pedido {{3}} de {{1}}')).toBe(3);
+    expect(templateVariableCount(undefined)).toBe(0);
+  });
+
+  it('fills the values and leaves a missing, null or blank one visible', () => {
     expect(fillTemplateVariables('Hola {{1}}, tu pedido {{2}} salió', ['Ana', ''])).toBe(
       'Hola Ana, tu pedido {{2}} salió',
     );
-  });
-
-  it('accepts 1..n with an example each', () => {
-    expect(validateTemplateVariables('Hola {{1}}, tu pedido {{2}} salió.', ['Ana', '98765'])).toBeNull();
-    expect(validateTemplateVariables('Sin variables.', [])).toBeNull();
-    expect(validateTemplateVariables('Hola {{1}}, otra vez {{1}}.', ['Ana'])).toBeNull();
-  });
-
-  it('refuses malformed placeholders', () => {
-    expect(validateTemplateVariables('Hola {{nombre}}.', [])).toBe(
-      'Escribe las variables como {{1}}, {{2}}, {{3}}…',
+    expect(fillTemplateVariables('Hola {{1}}, pedido {{2}} para el {{3}}.', [null, '  '])).toBe(
+      'Hola {{1}}, pedido {{2}} para el {{3}}.',
     );
-    expect(validateTemplateVariables('Hola {{ 1 }}.', ['Ana'])).toBe(
-      'Escribe las variables como {{1}}, {{2}}, {{3}}…',
-    );
-    expect(validateTemplateVariables('Hola {{0}}.', ['Ana'])).toBe(
-      'Escribe las variables como {{1}}, {{2}}, {{3}}…',
-    );
-  });
-
-  it('refuses gaps and a numbering that does not start at 1', () => {
-    const message = 'Las variables deben numerarse en orden, desde {{1}} y sin saltos.';
-    expect(validateTemplateVariables('Hola {{1}}, pedido {{3}}.', ['a', 'b', 'c'])).toBe(message);
-    expect(validateTemplateVariables('Hola {{2}}.', ['a', 'b'])).toBe(message);
-  });
-
-  it('accepts variables written out of order when none is missing', () => {
-    expect(validateTemplateVariables('Pedido {{2}} de {{1}}.', ['Ana', '98765'])).toBeNull();
-  });
-
-  it('refuses a variable at the start or the end (WhatsApp Cloud API rule)', () => {
-    const message = 'El mensaje no puede empezar ni terminar con una variable.';
-    expect(validateTemplateVariables('{{1}}, tu pedido salió.', ['Ana'])).toBe(message);
-    expect(validateTemplateVariables('Tu código es {{1}}', ['4829'])).toBe(message);
-    expect(validateTemplateVariables('  Tu código es {{1}}  ', ['4829'])).toBe(message);
-    expect(validateTemplateVariables('Tu código es {{1}}.', ['4829'])).toBeNull();
-  });
-
-  it('asks for the example of the first variable without one', () => {
-    expect(validateTemplateVariables('Hola {{1}}, pedido {{2}}.', ['Ana'])).toBe(
-      'Escribe un valor de ejemplo para la variable {{2}}.',
-    );
-    expect(validateTemplateVariables('Hola {{1}}, pedido {{2}}.', ['  ', '98765'])).toBe(
-      'Escribe un valor de ejemplo para la variable {{1}}.',
+    // A value is used as written, spaces included.
+    expect(fillTemplateVariables('Hola {{1}}, pedido {{2}}.', [' Ana ', '98765'])).toBe(
+      'Hola  Ana , pedido 98765.',
     );
   });
 });
 
+describe('validateTemplateVariables', () => {
+  const FORMAT = 'Escribe las variables como {{1}}, {{2}}, {{3}}…';
+  const GAPS = 'Las variables deben numerarse en orden, desde {{1}} y sin saltos.';
+  const EDGE = 'El mensaje no puede empezar ni terminar con una variable.';
+  const EXAMPLE_1 = 'Escribe un valor de ejemplo para la variable {{1}}.';
+  const EXAMPLE_2 = 'Escribe un valor de ejemplo para la variable {{2}}.';
+  // {{1}} … {{9}}, and an example for each of ten variables: what a two-digit variable needs around it.
+  const nine = Array.from({ length: 9 }, (_, i) => `{{${i + 1}}}`).join(' y ');
+  const tenExamples = Array.from({ length: 10 }, (_, i) => `valor ${i + 1}`);
+
+  // [text, examples (undefined: none given), the answer]
+  it.each<[string | null, (string | null)[] | undefined, string | null]>([
+    // 1..n with an example each, in any order, each number once or more.
+    ['Hola {{1}}, tu pedido {{2}} salió.', ['Ana', '98765'], null],
+    ['Sin variables.', [], null],
+    ['Hola {{1}}, otra vez {{1}}.', ['Ana'], null],
+    ['Pedido {{2}} de {{1}}.', ['Ana', '98765'], null],
+    [null, undefined, null],
+    // Malformed placeholders.
+    ['Hola {{nombre}}.', [], FORMAT],
+    ['Hola {{ 1 }}.', ['Ana'], FORMAT],
+    ['Hola {{0}}.', ['Ana'], FORMAT],
+    ['Hola {{}}.', undefined, FORMAT],
+    // Gaps, and a numbering that does not start at 1.
+    ['Hola {{1}}, pedido {{3}}.', ['a', 'b', 'c'], GAPS],
+    ['Hola {{2}}.', ['a', 'b'], GAPS],
+    // WhatsApp Cloud API rule: no variable at the very start or end of the text, spaces aside, two digits too.
+    ['{{1}}, tu pedido salió.', ['Ana'], EDGE],
+    ['Tu código es {{1}}', ['4829'], EDGE],
+    ['  Tu código es {{1}}  ', ['4829'], EDGE],
+    ['Tu código es {{1}}.', ['4829'], null],
+    [`{{10}} y ${nine}.`, tenExamples, EDGE],
+    [`Datos: ${nine} y {{10}}`, tenExamples, EDGE],
+    [`Datos: ${nine} y {{10}}.`, tenExamples, null],
+    // The example of the first variable without one: missing, blank, null, or no examples at all.
+    ['Hola {{1}}, pedido {{2}}.', ['Ana'], EXAMPLE_2],
+    ['Hola {{1}}, pedido {{2}}.', ['  ', '98765'], EXAMPLE_1],
+    ['Hola {{1}}, pedido {{2}}.', [null, '98765'], EXAMPLE_1],
+    ['Hola {{1}}, bienvenido.', undefined, EXAMPLE_1],
+  ])('answers %j with the examples %j: %s', (text, examples, answer) => {
+    expect(validateTemplateVariables(text, examples)).toBe(answer);
+  });
+});
+
 describe('header media', () => {
-  const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+  const TYPE = 'Tipo de archivo no permitido';
 
-  it('takes images and mp4 in the image header and pdf in the document header', () => {
-    expect(validateTemplateMedia(file('a.png', 'image/png'), 'imagen')).toBeNull();
-    expect(validateTemplateMedia(file('a.jpg', 'image/jpeg'), 'imagen')).toBeNull();
-    expect(validateTemplateMedia(file('a.mp4', 'video/mp4', 50_000_000), 'imagen')).toBeNull();
-    expect(validateTemplateMedia(file('a.pdf', 'application/pdf'), 'doc')).toBeNull();
+  // [file name, its type, its size, the header it goes in, the answer]
+  it.each<[string, string, number, 'imagen' | 'doc', string | null]>([
+    ['a.png', 'image/png', 1000, 'imagen', null],
+    ['a.jpg', 'image/jpeg', 1000, 'imagen', null],
+    ['a.mp4', 'video/mp4', 50_000_000, 'imagen', null],
+    ['a.pdf', 'application/pdf', 1000, 'doc', null],
+    ['a.pdf', 'application/pdf', 1000, 'imagen', TYPE],
+    ['a.png', 'image/png', 1000, 'doc', TYPE],
+    ['a.3gp', 'video/3gpp', 1000, 'imagen', TYPE],
+    ['a.png', 'image/png', 0, 'imagen', 'Archivo vacío o corrupto'],
+    ['a.mp4', 'video/mp4', 104857601, 'imagen', 'Archivo demasiado grande (máximo 100 MB)'],
+  ])('%s (%s, %i bytes) in the %s header → %s', (name, type, size, header, answer) => {
+    expect(validateTemplateMedia({ name, type, size }, header)).toBe(answer);
   });
 
-  it('refuses other types, a mismatch and empty files with the spec texts', () => {
-    expect(validateTemplateMedia(file('a.pdf', 'application/pdf'), 'imagen')).toBe(
-      'Tipo de archivo no permitido',
-    );
-    expect(validateTemplateMedia(file('a.png', 'image/png'), 'doc')).toBe('Tipo de archivo no permitido');
-    expect(validateTemplateMedia(file('a.3gp', 'video/3gpp'), 'imagen')).toBe('Tipo de archivo no permitido');
-    expect(validateTemplateMedia(file('a.png', 'image/png', 0), 'imagen')).toBe('Archivo vacío o corrupto');
-    expect(validateTemplateMedia(file('a.mp4', 'video/mp4', 104857601), 'imagen')).toBe(
-      'Archivo demasiado grande (máximo 100 MB)',
-    );
-  });
-
-  it('gives the HEADER format WhatsApp needs', () => {
-    expect(templateHeaderFormat('text')).toBe('TEXT');
-    expect(templateHeaderFormat('imagen', 'image/png')).toBe('IMAGE');
-    expect(templateHeaderFormat('imagen', 'video/mp4')).toBe('VIDEO');
-    expect(templateHeaderFormat('doc', 'application/pdf')).toBe('DOCUMENT');
-    expect(templateHeaderFormat('doc', 'image/png')).toBeNull();
+  it.each<['imagen' | 'text' | 'doc', string | undefined, string | null]>([
+    ['text', undefined, 'TEXT'],
+    ['imagen', 'image/png', 'IMAGE'],
+    ['imagen', 'IMAGE/PNG', 'IMAGE'],
+    ['imagen', 'video/mp4', 'VIDEO'],
+    ['doc', 'application/pdf', 'DOCUMENT'],
+    ['doc', 'image/png', null],
+    ['imagen', undefined, null],
+  ])('gives the %s header with file type %s the format %s', (header, mimeType, format) => {
+    expect(templateHeaderFormat(header, mimeType)).toBe(format);
   });
 });
 
@@ -169,31 +183,71 @@ describe('components', () => {
     ]);
   });
 
-  it('reads the body text and its examples back from stored components', () => {
-    const components = [
-      { type: 'HEADER', format: 'TEXT', text: 'Aviso' },
-      { type: 'BODY', text: 'Hola {{1}}.', example: { body_text: [['Ana']] } },
-    ];
-    expect(templateBodyText(components)).toBe('Hola {{1}}.');
-    expect(templateBodyExamples(components)).toEqual(['Ana']);
-    expect(templateBodyText('not a list')).toBe('');
-    expect(templateBodyExamples([{ type: 'BODY', text: 'x' }])).toEqual([]);
+  it('sends only the body when there is no header and no footer', () => {
+    expect(buildTemplateComponents({ text: 'Gracias por tu compra.' })).toEqual([
+      { type: 'BODY', text: 'Gracias por tu compra.' },
+    ]);
+    expect(buildTemplateComponents({ text: 'Gracias.', header: null, footer: '   ' })).toEqual([
+      { type: 'BODY', text: 'Gracias.' },
+    ]);
+  });
+
+  it('trims the footer, and sends an empty example for a variable without one', () => {
+    expect(
+      buildTemplateComponents({ text: 'Hola {{1}}, pedido {{2}}.', footer: '  Mueblería Díaz ' }),
+    ).toEqual([
+      { type: 'BODY', text: 'Hola {{1}}, pedido {{2}}.', example: { body_text: [['', '']] } },
+      { type: 'FOOTER', text: 'Mueblería Díaz' },
+    ]);
+    expect(buildTemplateComponents({ text: 'Hola {{1}}, pedido {{2}}.', examples: ['Ana'] })).toEqual([
+      { type: 'BODY', text: 'Hola {{1}}, pedido {{2}}.', example: { body_text: [['Ana', '']] } },
+    ]);
+  });
+
+  it('gives a document header its format, and a media type the header does not take the image format', () => {
+    expect(
+      buildTemplateComponents({
+        text: 'Tu menú.',
+        header: { type: 'doc', handle: 'h1', mimeType: 'application/pdf' },
+      })[0],
+    ).toEqual({ type: 'HEADER', format: 'DOCUMENT', example: { header_handle: ['h1'] } });
+    expect(
+      buildTemplateComponents({
+        text: 'Tu menú.',
+        header: { type: 'imagen', handle: 'h2', mimeType: 'application/pdf' },
+      })[0],
+    ).toEqual({ type: 'HEADER', format: 'IMAGE', example: { header_handle: ['h2'] } });
+  });
+
+  const stored = [
+    { type: 'HEADER', format: 'TEXT', text: 'Aviso' },
+    { type: 'BODY', text: 'Hola {{1}}.', example: { body_text: [['Ana']] } },
+  ];
+
+  // The lists come from jsonb or JSON: anything else in them is skipped, a type is read in any case.
+  it.each<[unknown, string]>([
+    [stored, 'Hola {{1}}.'],
+    ['not a list', ''],
+    [[null, 'BODY', 7, { type: 5, text: 'no' }, { type: 'body', text: 'Hola {{1}}.' }], 'Hola {{1}}.'],
+    [[{ type: 'BODY', text: 42 }], ''],
+  ])('reads the body text of %j as "%s"', (components, text) => {
+    expect(templateBodyText(components)).toBe(text);
+  });
+
+  it.each<[unknown, string[]]>([
+    [stored, ['Ana']],
+    [[{ type: 'BODY', text: 'x' }], []],
+    [[], []],
+    [[{ type: 'BODY', example: null }], []],
+    [[{ type: 'BODY', example: { body_text: 'Ana' } }], []],
+    [[{ type: 'BODY', example: { body_text: ['Ana'] } }], []],
+    [[{ type: 'BODY', example: { body_text: [['Ana', 5, null, 'Luis']] } }], ['Ana', 'Luis']],
+  ])('reads the body examples of %j as %j', (components, examples) => {
+    expect(templateBodyExamples(components)).toEqual(examples);
   });
 });
 
 describe('validateTemplateDraft', () => {
-  const valid = {
-    name: 'confirmacion_pedido',
-    text: 'Hola {{1}}, tu pedido está listo.',
-    type: 'NORMAL_TEMPLATE',
-    category: 'utility',
-    examples: ['Ana'],
-  };
-
-  it('accepts a complete draft', () => {
-    expect(validateTemplateDraft(valid)).toEqual({});
-  });
-
   it('names every field that is wrong with its Spanish text', () => {
     expect(
       validateTemplateDraft({ name: 'Confirmación Pedido', text: '', type: null, category: '' }),
@@ -203,38 +257,61 @@ describe('validateTemplateDraft', () => {
       type: 'Selecciona un tipo de plantilla.',
       category: 'Selecciona una categoría.',
     });
-    expect(validateTemplateDraft({ ...valid, text: 'x'.repeat(1025) }).text).toBe(
-      'El mensaje no debe exceder los 1024 caracteres',
-    );
-    expect(validateTemplateDraft({ ...valid, examples: [] }).variables).toBe(
-      'Escribe un valor de ejemplo para la variable {{1}}.',
-    );
   });
 
-  it('checks the header of each type', () => {
-    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: 'Tu pedido' })).toEqual({});
-    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: ' ' }).header).toBe(
-      'Escribe el texto del encabezado.',
-    );
-    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: 'x'.repeat(61) }).header).toBe(
-      'El encabezado no debe exceder los 60 caracteres',
-    );
-    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: 'Hola {{1}}' }).header).toBe(
-      'El encabezado no puede contener variables.',
-    );
-    expect(validateTemplateDraft({ ...valid, headerType: 'imagen' }).header).toBe(
-      'Sube el archivo del encabezado.',
-    );
-    expect(
-      validateTemplateDraft({
-        ...valid,
-        headerType: 'doc',
-        headerMedia: { name: 'menu.pdf', type: 'application/pdf', size: 2000 },
-      }),
-    ).toEqual({});
-    expect(validateTemplateDraft({ ...valid, headerType: 'video' }).header).toBe(
-      'Elige un tipo de encabezado: imagen, texto o documento.',
-    );
+  const normal = {
+    name: 'confirmacion_pedido',
+    text: 'Hola {{1}}, tu pedido está listo.',
+    type: 'NORMAL_TEMPLATE',
+    category: 'utility',
+    examples: ['Ana'],
+  };
+  const custom = { ...normal, type: 'CUSTOM_TEMPLATE', category: 'marketing' };
+  const TOO_LONG = 'El mensaje no debe exceder los 1024 caracteres';
+  const EXAMPLE_1 = 'Escribe un valor de ejemplo para la variable {{1}}.';
+  const HEADER = {
+    text: 'Escribe el texto del encabezado.',
+    tooLong: 'El encabezado no debe exceder los 60 caracteres',
+    variables: 'El encabezado no puede contener variables.',
+    file: 'Sube el archivo del encabezado.',
+    type: 'Elige un tipo de encabezado: imagen, texto o documento.',
+  };
+  const headerText = (text: string) => ({ headerType: 'text', headerText: text });
+  // Too long with a variable and no example: only the length is reported.
+  const tooLongWithVariable = `Hola {{1}}, ${'x'.repeat(1020)}.`;
+  const pdf = { name: 'menu.pdf', type: 'application/pdf', size: 2000 };
+
+  // Both kinds of valid draft, each with one field changed: [behaviour, the change, every error it gets].
+  describe.each([
+    ['a normal utility draft', normal],
+    ['a custom marketing draft', custom],
+  ])('%s', (_, valid) => {
+    it.each<[string, TemplateDraftInput, Record<string, string>]>([
+      ['accepts it complete', {}, {}],
+      ['refuses a message over 1024 characters', { text: 'x'.repeat(1025) }, { text: TOO_LONG }],
+      [
+        'checks the variables only of a valid message',
+        { text: tooLongWithVariable, examples: [] },
+        { text: TOO_LONG },
+      ],
+      ['asks for the example of a variable', { examples: [] }, { variables: EXAMPLE_1 }],
+      ['asks for the examples when it has none', { examples: undefined }, { variables: EXAMPLE_1 }],
+      ['takes a null header', { headerType: null }, {}],
+      ['takes an empty header type as no header', { headerType: '' }, {}],
+      ['takes a text header', headerText('Tu pedido'), {}],
+      ['asks for the text of a text header', { headerType: 'text' }, { header: HEADER.text }],
+      ['asks for the text of a blank text header', headerText(' '), { header: HEADER.text }],
+      ['takes a header text of 60 characters', headerText('x'.repeat(60)), {}],
+      ['trims the header text before counting', headerText(` ${'x'.repeat(60)} `), {}],
+      ['refuses a header text of 61 characters', headerText('x'.repeat(61)), { header: HEADER.tooLong }],
+      ['refuses a numbered variable in the header', headerText('Hola {{1}}'), { header: HEADER.variables }],
+      ['refuses a named variable in the header', headerText('Hola {{nombre}}'), { header: HEADER.variables }],
+      ['asks for the file of a media header', { headerType: 'imagen' }, { header: HEADER.file }],
+      ['takes a pdf in a document header', { headerType: 'doc', headerMedia: pdf }, {}],
+      ['refuses another header type', { headerType: 'video' }, { header: HEADER.type }],
+    ])('%s', (_, change, errors) => {
+      expect(validateTemplateDraft({ ...valid, ...change })).toEqual(errors);
+    });
   });
 });
 
@@ -247,119 +324,129 @@ describe('per-company limit (02 §9)', () => {
 });
 
 describe('provider statuses', () => {
-  it('maps every status WhatsApp reports to ours', () => {
-    expect(templateStatusFromProvider('PENDING')).toBe('submitted');
-    expect(templateStatusFromProvider('IN_APPEAL')).toBe('submitted');
-    expect(templateStatusFromProvider('APPROVED')).toBe('accepted');
-    expect(templateStatusFromProvider('FLAGGED')).toBe('accepted');
-    expect(templateStatusFromProvider('REINSTATED')).toBe('accepted');
-    for (const raw of [
-      'REJECTED',
-      'PAUSED',
-      'DISABLED',
-      'LIMIT_EXCEEDED',
-      'ARCHIVED',
-      'PENDING_DELETION',
-      'DELETED',
-    ]) {
-      expect(templateStatusFromProvider(raw)).toBe('denied');
-    }
+  it.each<[string | null, TemplateStatus | null]>([
+    ['PENDING', 'submitted'],
+    ['IN_APPEAL', 'submitted'],
+    ['APPROVED', 'accepted'],
+    ['FLAGGED', 'accepted'],
+    ['REINSTATED', 'accepted'],
+    ['REJECTED', 'denied'],
+    ['PAUSED', 'denied'],
+    ['DISABLED', 'denied'],
+    ['LIMIT_EXCEEDED', 'denied'],
+    ['ARCHIVED', 'denied'],
+    ['PENDING_DELETION', 'denied'],
+    ['DELETED', 'denied'],
+    // Statuses it does not know change nothing.
+    ['UNARCHIVED', null],
+    [null, null],
+  ])('maps WhatsApp status %s to %s', (raw, status) => {
+    expect(templateStatusFromProvider(raw)).toBe(status);
   });
 
-  it("reads 360dialog's lower-case spelling and ignores statuses it does not know", () => {
-    expect(normalizeProviderTemplateStatus(' approved ')).toBe('APPROVED');
-    expect(normalizeProviderTemplateStatus('submitted')).toBe('PENDING');
-    expect(normalizeProviderTemplateStatus('pending deletion')).toBe('PENDING_DELETION');
-    expect(templateStatusFromProvider('UNARCHIVED')).toBeNull();
-    expect(templateStatusFromProvider(null)).toBeNull();
+  // 360dialog spells them in lower case, with spaces.
+  it.each([
+    [' approved ', 'APPROVED'],
+    ['submitted', 'PENDING'],
+    ['pending deletion', 'PENDING_DELETION'],
+    ['pending  deletion', 'PENDING_DELETION'],
+    ['limit - exceeded', 'LIMIT_EXCEEDED'],
+  ])('reads the provider status "%s" as %s', (raw, status) => {
+    expect(normalizeProviderTemplateStatus(raw)).toBe(status);
   });
 
-  it('labels our status, refined by the provider when it says more', () => {
-    expect(templateStatusLabel('submitted')).toBe('En revisión');
-    expect(templateStatusLabel('accepted')).toBe('Aprobada');
-    expect(templateStatusLabel('denied')).toBe('Rechazada');
-    expect(templateStatusLabel('denied', 'PAUSED')).toBe('Pausada');
-    expect(templateStatusLabel('accepted', 'FLAGGED')).toBe('Aprobada, con calidad baja');
+  it.each<[TemplateStatus, string | undefined, string]>([
+    ['submitted', undefined, 'En revisión'],
+    ['accepted', undefined, 'Aprobada'],
+    ['denied', undefined, 'Rechazada'],
+    ['denied', 'PAUSED', 'Pausada'],
+    ['accepted', 'FLAGGED', 'Aprobada, con calidad baja'],
     // A raw status that disagrees with the stored one (an older row) does not override it.
-    expect(templateStatusLabel('accepted', 'REJECTED')).toBe('Aprobada');
+    ['accepted', 'REJECTED', 'Aprobada'],
+  ])('labels %s (provider: %s) "%s"', (status, raw, label) => {
+    expect(templateStatusLabel(status, raw)).toBe(label);
   });
 
-  it('translates the rejection reason', () => {
-    expect(templateRejectionReasonLabel('INCORRECT_CATEGORY')).toBe('Categoría incorrecta');
-    expect(templateRejectionReasonLabel('NONE')).toBeNull();
-    expect(templateRejectionReasonLabel(null)).toBeNull();
-    expect(templateRejectionReasonLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
+  it.each<[string | null, string | null]>([
+    ['INCORRECT_CATEGORY', 'Categoría incorrecta'],
+    [' scam ', 'Posible fraude'],
+    ['NONE', null],
+    [' none ', null],
+    ['  ', null],
+    [null, null],
+    ['SOMETHING_NEW', 'SOMETHING_NEW'],
+    [' Something new ', 'Something new'],
+  ])('translates the rejection reason "%s" as %s', (reason, label) => {
+    expect(templateRejectionReasonLabel(reason)).toBe(label);
   });
 });
 
 describe('nextTemplateStatus', () => {
-  const submitted = { status: 'submitted' as const, rawStatus: null };
-  const approved = { status: 'accepted' as const, rawStatus: 'APPROVED' };
+  // 'status/RAW_STATUS' as stored: `accepted` alone is a row stored before the provider's status was kept.
+  const statuses: readonly TemplateStatus[] = ['submitted', 'accepted', 'denied'];
+  const at = (state: string) => {
+    const [head, rawStatus = null] = state.split('/');
+    const status = statuses.find((s) => s === head);
+    if (!status) throw new Error(`not a status: ${state}`);
+    return { status, rawStatus };
+  };
 
-  it('moves a submitted template on the review outcome', () => {
-    expect(nextTemplateStatus(submitted, 'APPROVED')).toEqual({ status: 'accepted', rawStatus: 'APPROVED' });
-    expect(nextTemplateStatus(submitted, 'REJECTED')).toEqual({ status: 'denied', rawStatus: 'REJECTED' });
-    expect(nextTemplateStatus(submitted, 'PENDING')).toEqual({ status: 'submitted', rawStatus: 'PENDING' });
+  // [the template now, the status the webhook reports, the state it moves to]
+  it.each([
+    // The review's outcome.
+    ['submitted', 'APPROVED', 'accepted/APPROVED'],
+    ['submitted', 'REJECTED', 'denied/REJECTED'],
+    ['submitted', 'PENDING', 'submitted/PENDING'],
+    // The later changes a real account makes; WhatsApp sends APPROVED when a pause ends.
+    ['accepted/APPROVED', 'PAUSED', 'denied/PAUSED'],
+    ['accepted/APPROVED', 'DISABLED', 'denied/DISABLED'],
+    ['accepted/APPROVED', 'REJECTED', 'denied/REJECTED'],
+    ['accepted/APPROVED', 'FLAGGED', 'accepted/FLAGGED'],
+    ['denied/PAUSED', 'APPROVED', 'accepted/APPROVED'],
+    ['denied/REJECTED', 'IN_APPEAL', 'submitted/IN_APPEAL'],
+    ['submitted/IN_APPEAL', 'APPROVED', 'accepted/APPROVED'],
+    ['denied/PENDING_DELETION', 'DELETED', 'denied/DELETED'],
+    // A first provider status on a row that had none is recorded; a rejected one may go to appeal.
+    ['accepted', 'APPROVED', 'accepted/APPROVED'],
+    ['denied', 'IN_APPEAL', 'submitted/IN_APPEAL'],
+  ])('moves %s on %s to %s', (current, incoming, next) => {
+    expect(nextTemplateStatus(at(current), incoming)).toEqual(at(next));
   });
 
-  it('ignores a late PENDING after APPROVED or REJECTED', () => {
-    expect(nextTemplateStatus(approved, 'PENDING')).toBeNull();
-    expect(nextTemplateStatus({ status: 'denied', rawStatus: 'REJECTED' }, 'PENDING')).toBeNull();
-    // Rows stored before the raw status was kept are judged by their status.
-    expect(nextTemplateStatus({ status: 'accepted', rawStatus: null }, 'PENDING')).toBeNull();
+  it.each([
+    // A late PENDING after a decision, for rows with or without the provider's status.
+    ['accepted/APPROVED', 'PENDING'],
+    ['denied/REJECTED', 'PENDING'],
+    ['accepted', 'PENDING'],
+    ['denied', 'PENDING'],
+    // The same status delivered twice, in any case.
+    ['accepted/APPROVED', 'APPROVED'],
+    ['accepted/APPROVED', 'approved'],
+    // Nothing brings a deleted template back.
+    ['denied/DELETED', 'APPROVED'],
+    ['denied/PENDING_DELETION', 'APPROVED'],
+    // An IN_APPEAL after the approval, whatever came after it.
+    ['accepted/APPROVED', 'IN_APPEAL'],
+    ['accepted', 'IN_APPEAL'],
+    ['accepted/PAUSED', 'IN_APPEAL'],
+    ['accepted/FLAGGED', 'IN_APPEAL'],
+    ['accepted/REINSTATED', 'IN_APPEAL'],
+    // A status it does not know.
+    ['accepted/APPROVED', 'SOMETHING_NEW'],
+  ])('ignores on %s the status %s', (current, incoming) => {
+    expect(nextTemplateStatus(at(current), incoming)).toBeNull();
   });
 
-  it('ignores the same status delivered twice', () => {
-    expect(nextTemplateStatus(approved, 'APPROVED')).toBeNull();
-    expect(nextTemplateStatus(approved, 'approved')).toBeNull();
-  });
-
-  it('applies the later changes a real account makes', () => {
-    expect(nextTemplateStatus(approved, 'PAUSED')).toEqual({ status: 'denied', rawStatus: 'PAUSED' });
-    expect(nextTemplateStatus(approved, 'DISABLED')).toEqual({ status: 'denied', rawStatus: 'DISABLED' });
-    expect(nextTemplateStatus(approved, 'REJECTED')).toEqual({ status: 'denied', rawStatus: 'REJECTED' });
-    expect(nextTemplateStatus(approved, 'FLAGGED')).toEqual({ status: 'accepted', rawStatus: 'FLAGGED' });
-    // WhatsApp sends APPROVED when a pause ends.
-    expect(nextTemplateStatus({ status: 'denied', rawStatus: 'PAUSED' }, 'APPROVED')).toEqual({
-      status: 'accepted',
-      rawStatus: 'APPROVED',
-    });
-    const rejected = { status: 'denied' as const, rawStatus: 'REJECTED' };
-    expect(nextTemplateStatus(rejected, 'IN_APPEAL')).toEqual({
-      status: 'submitted',
-      rawStatus: 'IN_APPEAL',
-    });
-    expect(nextTemplateStatus({ status: 'submitted', rawStatus: 'IN_APPEAL' }, 'APPROVED')).toEqual({
-      status: 'accepted',
-      rawStatus: 'APPROVED',
-    });
-  });
-
-  it('records a first provider status on a row that had none', () => {
-    expect(nextTemplateStatus({ status: 'accepted', rawStatus: null }, 'APPROVED')).toEqual({
-      status: 'accepted',
-      rawStatus: 'APPROVED',
-    });
-  });
-
-  it('never brings a deleted template back', () => {
-    expect(nextTemplateStatus({ status: 'denied', rawStatus: 'DELETED' }, 'APPROVED')).toBeNull();
-    const deleting = { status: 'denied' as const, rawStatus: 'PENDING_DELETION' };
-    expect(nextTemplateStatus(deleting, 'APPROVED')).toBeNull();
-    expect(nextTemplateStatus(deleting, 'DELETED')).toEqual({ status: 'denied', rawStatus: 'DELETED' });
-  });
-
-  it('ignores an IN_APPEAL that arrives after the approval', () => {
-    expect(nextTemplateStatus(approved, 'IN_APPEAL')).toBeNull();
-  });
-
-  it('ignores unknown statuses and deliveries older than the current one', () => {
-    expect(nextTemplateStatus(approved, 'SOMETHING_NEW')).toBeNull();
-    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 2000, incomingAt: 1000 })).toBeNull();
-    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 1000, incomingAt: 2000 })).toEqual({
-      status: 'denied',
-      rawStatus: 'PAUSED',
-    });
+  // Times are compared only when both are known; a delivery of the same moment applies.
+  it.each<[TemplateStatusTimes, string | null]>([
+    [{ currentAt: 2000, incomingAt: 1000 }, null],
+    [{ currentAt: 1000, incomingAt: 2000 }, 'denied/PAUSED'],
+    [{ currentAt: 1000, incomingAt: 1000 }, 'denied/PAUSED'],
+    [{ currentAt: 1000, incomingAt: null }, 'denied/PAUSED'],
+    [{ currentAt: null, incomingAt: -1 }, 'denied/PAUSED'],
+    [{ currentAt: 1000 }, 'denied/PAUSED'],
+  ])('moves an approved template on a PAUSED delivered at %j to %s', (times, next) => {
+    expect(nextTemplateStatus(at('accepted/APPROVED'), 'PAUSED', times)).toEqual(next && at(next));
   });
 
   it('ends in the same state whatever order the webhooks of one review arrive in', () => {
@@ -388,21 +475,28 @@ describe('templates list', () => {
     { name: 'pago_recibido', status: 'denied', category: 'utility', components: null },
   ];
 
-  it('filters by status and category, "all" meaning no filter', () => {
-    expect(filterTemplates(list, { status: 'accepted' }).map((t) => t.name)).toEqual(['promo_verano']);
-    expect(filterTemplates(list, { category: 'utility', status: 'all' }).map((t) => t.name)).toEqual([
-      'confirmacion_cita',
-      'pago_recibido',
-    ]);
-    expect(filterTemplates(list, {})).toHaveLength(3);
+  // By status and category ("all" meaning no filter); the search looks in the name and the body ignoring case,
+  // accents, spaces and underscores.
+  it.each<[Parameters<typeof filterTemplates>[1], string[]]>([
+    [{ status: 'accepted' }, ['promo_verano']],
+    [{ category: 'utility', status: 'all' }, ['confirmacion_cita', 'pago_recibido']],
+    [{}, ['promo_verano', 'confirmacion_cita', 'pago_recibido']],
+    [{ search: 'Confirmación Cita' }, ['confirmacion_cita']],
+    [{ search: 'MENU' }, ['promo_verano']],
+    [{ search: 'pagorecibido' }, ['pago_recibido']],
+  ])('filters by %j: %j', (filters, names) => {
+    expect(filterTemplates(list, filters).map((t) => t.name)).toEqual(names);
   });
 
-  it('searches name and body ignoring case, accents, spaces and underscores', () => {
-    expect(filterTemplates(list, { search: 'Confirmación Cita' }).map((t) => t.name)).toEqual([
-      'confirmacion_cita',
+  it('treats the category "all" and a null status as no filter', () => {
+    const two = [
+      { name: 'promo', status: 'accepted', category: 'marketing' },
+      { name: 'aviso', status: 'denied', category: 'utility' },
+    ];
+    expect(filterTemplates(two, { category: 'all' }).map((t) => t.name)).toEqual(['promo', 'aviso']);
+    expect(filterTemplates(two, { category: 'marketing', status: null }).map((t) => t.name)).toEqual([
+      'promo',
     ]);
-    expect(filterTemplates(list, { search: 'MENU' }).map((t) => t.name)).toEqual(['promo_verano']);
-    expect(filterTemplates(list, { search: 'pagorecibido' }).map((t) => t.name)).toEqual(['pago_recibido']);
   });
 
   it('offers campaigns only the accepted templates of the channel without body examples (01 §2.7)', () => {
@@ -425,52 +519,82 @@ describe('delete guard (02 §4)', () => {
     welcomeMessages,
   });
 
-  it('answers the exact combination key, or null when nothing uses the template', () => {
-    expect(templateUsageKey(usage(0, 0, 0))).toBeNull();
-    expect(templateUsageKey(usage(1, 1, 1))).toBe('all');
-    expect(templateUsageKey(usage(2, 0, 0))).toBe('followUp');
-    expect(templateUsageKey(usage(0, 3, 0))).toBe('botFollowUp');
-    expect(templateUsageKey(usage(0, 0, 1))).toBe('welcomeMessages');
-    expect(templateUsageKey(usage(1, 1, 0))).toBe('followUpAndBot');
-    expect(templateUsageKey(usage(0, 1, 1))).toBe('botFollowUpAndWelcome');
-    expect(templateUsageKey(usage(1, 0, 1))).toBe('followUpAndwelcome');
+  it.each<[number, number, number, string | null]>([
+    [0, 0, 0, null],
+    [1, 1, 1, 'all'],
+    [2, 0, 0, 'followUp'],
+    [0, 3, 0, 'botFollowUp'],
+    [0, 0, 1, 'welcomeMessages'],
+    [1, 1, 0, 'followUpAndBot'],
+    [0, 1, 1, 'botFollowUpAndWelcome'],
+    [1, 0, 1, 'followUpAndwelcome'],
+    // Negative or invalid counts are unused.
+    [-1, Number.NaN, 0, null],
+  ])('keys %i follow-ups, %i bots, %i welcome messages as %s', (followUps, bots, welcomes, key) => {
+    expect(templateUsageKey(usage(followUps, bots, welcomes))).toBe(key);
+  });
+
+  it('has the seven combination keys', () => {
     expect(TEMPLATE_USAGE_KEYS).toHaveLength(7);
   });
 
-  it('treats negative or invalid counts as unused', () => {
-    expect(templateUsageKey(usage(-1, Number.NaN, 0))).toBeNull();
+  const refusal = (why: string) => `No se puede eliminar la plantilla porque ${why}`;
+
+  it('allows deleting a template nothing uses', () => {
+    expect(templateInUseMessage(usage(0, 0, 0))).toBeNull();
   });
 
-  it('names what uses the template', () => {
-    expect(templateInUseMessage(usage(0, 0, 0))).toBeNull();
-    expect(templateInUseMessage(usage(1, 0, 0))).toBe(
-      'No se puede eliminar la plantilla porque la usa un mensaje programado.',
-    );
+  it('names the scheduled messages, each contact once, trimmed, without blank names', () => {
+    expect(templateInUseMessage(usage(1, 0, 0))).toBe(refusal('la usa un mensaje programado.'));
     expect(templateInUseMessage(usage(2, 0, 0), { followUpContacts: ['Ana Pérez', 'Luis'] })).toBe(
-      'No se puede eliminar la plantilla porque la usan 2 mensajes programados para "Ana Pérez" y "Luis".',
-    );
-    expect(templateInUseMessage(usage(0, 1, 0), { bots: ['Seguimiento ventas'] })).toBe(
-      'No se puede eliminar la plantilla porque la usa el bot de seguimiento "Seguimiento ventas".',
+      refusal('la usan 2 mensajes programados para "Ana Pérez" y "Luis".'),
     );
     expect(
-      templateInUseMessage(usage(1, 2, 1), {
-        followUpContacts: ['Ana'],
-        bots: ['Ventas', 'Cobranza'],
-        welcomeChannels: ['WhatsApp Centro'],
-      }),
-    ).toBe(
-      'No se puede eliminar la plantilla porque la usan el mensaje programado para "Ana", los bots de seguimiento ' +
-        '"Ventas" y "Cobranza" y el mensaje de bienvenida del canal "WhatsApp Centro".',
+      templateInUseMessage(usage(3, 0, 0), { followUpContacts: [' Ana ', 'Ana', '  ', 'Luis', 'Luis '] }),
+    ).toBe(refusal('la usan 3 mensajes programados para "Ana" y "Luis".'));
+  });
+
+  it('names the bots and counts the welcome messages, one in the singular', () => {
+    expect(templateInUseMessage(usage(0, 1, 0), { bots: ['Seguimiento ventas'] })).toBe(
+      refusal('la usa el bot de seguimiento "Seguimiento ventas".'),
     );
+    expect(templateInUseMessage(usage(0, 1, 0))).toBe(refusal('la usa un bot de seguimiento.'));
+    expect(templateInUseMessage(usage(0, 0, 1))).toBe(refusal('la usa un mensaje de bienvenida.'));
     expect(templateInUseMessage(usage(0, 2, 3))).toBe(
-      'No se puede eliminar la plantilla porque la usan 2 bots de seguimiento y 3 mensajes de bienvenida.',
+      refusal('la usan 2 bots de seguimiento y 3 mensajes de bienvenida.'),
     );
   });
 
-  it('joins lists the Spanish way', () => {
-    expect(spanishList([])).toBe('');
-    expect(spanishList(['a'])).toBe('a');
-    expect(spanishList(['a', 'b', 'c'])).toBe('a, b y c');
+  it('counts the named channels, not the welcome messages', () => {
+    expect(templateInUseMessage(usage(0, 0, 3), { welcomeChannels: ['WhatsApp Centro'] })).toBe(
+      refusal('la usa el mensaje de bienvenida del canal "WhatsApp Centro".'),
+    );
+    expect(templateInUseMessage(usage(0, 0, 2), { welcomeChannels: ['Centro', 'Norte'] })).toBe(
+      refusal('la usan los mensajes de bienvenida de los canales "Centro" y "Norte".'),
+    );
+  });
+
+  it('names all three kinds of use in one sentence', () => {
+    const names = {
+      followUpContacts: ['Ana'],
+      bots: ['Ventas', 'Cobranza'],
+      welcomeChannels: ['WhatsApp Centro'],
+    };
+    expect(templateInUseMessage(usage(1, 2, 1), names)).toBe(
+      refusal(
+        'la usan el mensaje programado para "Ana", los bots de seguimiento "Ventas" y "Cobranza" y el mensaje de ' +
+          'bienvenida del canal "WhatsApp Centro".',
+      ),
+    );
+  });
+
+  it.each<[string[], string]>([
+    [[], ''],
+    [['a'], 'a'],
+    [['a', 'b'], 'a y b'],
+    [['a', 'b', 'c'], 'a, b y c'],
+  ])('joins %j the Spanish way: "%s"', (items, joined) => {
+    expect(spanishList(items)).toBe(joined);
   });
 });
 
@@ -520,236 +644,14 @@ describe('template values the API accepts', () => {
     }
   });
 
-  it("takes only the provider's MARKETING as marketing", () => {
-    expect(templateCategoryFromProvider('MARKETING')).toBe('marketing');
-    expect(templateCategoryFromProvider(' marketing ')).toBe('marketing');
-    expect(templateCategoryFromProvider('UTILITY')).toBe('utility');
-    expect(templateCategoryFromProvider('AUTHENTICATION')).toBe('utility');
-    expect(templateCategoryFromProvider(null)).toBe('utility');
-    expect(templateCategoryFromProvider(undefined)).toBe('utility');
-  });
-});
-
-describe('variables at their limits', () => {
-  it('leaves a variable visible when its value is missing, null or blank', () => {
-    expect(fillTemplateVariables('Hola {{1}}, pedido {{2}} para el {{3}}.', [null, '  '])).toBe(
-      'Hola {{1}}, pedido {{2}} para el {{3}}.',
-    );
-    expect(fillTemplateVariables('Hola {{1}}, pedido {{2}}.', [' Ana ', '98765'])).toBe(
-      'Hola  Ana , pedido 98765.',
-    );
-  });
-
-  it('counts the highest number, not how many there are', () => {
-    expect(templateVariableCount('Pedido {{3}} de {{1}}')).toBe(3);
-    expect(templateVariableCount(undefined)).toBe(0);
-  });
-
-  it('asks for examples when none are given, and for a null one', () => {
-    expect(validateTemplateVariables('Hola {{1}}, bienvenido.')).toBe(
-      'Escribe un valor de ejemplo para la variable {{1}}.',
-    );
-    expect(validateTemplateVariables('Hola {{1}}, pedido {{2}}.', [null, '98765'])).toBe(
-      'Escribe un valor de ejemplo para la variable {{1}}.',
-    );
-    expect(validateTemplateVariables(null)).toBeNull();
-    expect(validateTemplateVariables('Hola {{}}.')).toBe('Escribe las variables como {{1}}, {{2}}, {{3}}…');
-  });
-
-  it('refuses a two-digit variable at the start or the end', () => {
-    const middle = Array.from({ length: 9 }, (_, i) => `{{${i + 1}}}`).join(' y ');
-    const examples = Array.from({ length: 10 }, (_, i) => `valor ${i + 1}`);
-    const edge = 'El mensaje no puede empezar ni terminar con una variable.';
-    expect(validateTemplateVariables(`{{10}} y ${middle}.`, examples)).toBe(edge);
-    expect(validateTemplateVariables(`Datos: ${middle} y {{10}}`, examples)).toBe(edge);
-    expect(validateTemplateVariables(`Datos: ${middle} y {{10}}.`, examples)).toBeNull();
-  });
-});
-
-describe('components at their limits', () => {
-  it('sends only the body when there is no header and no footer', () => {
-    expect(buildTemplateComponents({ text: 'Gracias por tu compra.' })).toEqual([
-      { type: 'BODY', text: 'Gracias por tu compra.' },
-    ]);
-    expect(buildTemplateComponents({ text: 'Gracias.', header: null, footer: '   ' })).toEqual([
-      { type: 'BODY', text: 'Gracias.' },
-    ]);
-  });
-
-  it('trims the footer, and sends an empty example for a variable without one', () => {
-    expect(
-      buildTemplateComponents({ text: 'Hola {{1}}, pedido {{2}}.', footer: '  Mueblería Díaz ' }),
-    ).toEqual([
-      { type: 'BODY', text: 'Hola {{1}}, pedido {{2}}.', example: { body_text: [['', '']] } },
-      { type: 'FOOTER', text: 'Mueblería Díaz' },
-    ]);
-    expect(buildTemplateComponents({ text: 'Hola {{1}}, pedido {{2}}.', examples: ['Ana'] })).toEqual([
-      { type: 'BODY', text: 'Hola {{1}}, pedido {{2}}.', example: { body_text: [['Ana', '']] } },
-    ]);
-  });
-
-  it('gives a document header its format, and a media type the header does not take the image format', () => {
-    expect(
-      buildTemplateComponents({
-        text: 'Tu menú.',
-        header: { type: 'doc', handle: 'h1', mimeType: 'application/pdf' },
-      })[0],
-    ).toEqual({ type: 'HEADER', format: 'DOCUMENT', example: { header_handle: ['h1'] } });
-    expect(
-      buildTemplateComponents({
-        text: 'Tu menú.',
-        header: { type: 'imagen', handle: 'h2', mimeType: 'application/pdf' },
-      })[0],
-    ).toEqual({ type: 'HEADER', format: 'IMAGE', example: { header_handle: ['h2'] } });
-    expect(templateHeaderFormat('imagen')).toBeNull();
-    expect(templateHeaderFormat('imagen', 'IMAGE/PNG')).toBe('IMAGE');
-  });
-
-  it('reads stored components whatever else the list holds', () => {
-    const stored = [null, 'BODY', 7, { type: 5, text: 'no' }, { type: 'body', text: 'Hola {{1}}.' }];
-    expect(templateBodyText(stored)).toBe('Hola {{1}}.');
-    expect(templateBodyText([{ type: 'BODY', text: 42 }])).toBe('');
-    expect(templateBodyExamples([])).toEqual([]);
-    expect(templateBodyExamples([{ type: 'BODY', example: null }])).toEqual([]);
-    expect(templateBodyExamples([{ type: 'BODY', example: { body_text: 'Ana' } }])).toEqual([]);
-    expect(templateBodyExamples([{ type: 'BODY', example: { body_text: ['Ana'] } }])).toEqual([]);
-    expect(
-      templateBodyExamples([{ type: 'BODY', example: { body_text: [['Ana', 5, null, 'Luis']] } }]),
-    ).toEqual(['Ana', 'Luis']);
-  });
-});
-
-describe('validateTemplateDraft at its limits', () => {
-  const valid = {
-    name: 'confirmacion_pedido',
-    text: 'Hola {{1}}, tu pedido está listo.',
-    type: 'CUSTOM_TEMPLATE',
-    category: 'marketing',
-    examples: ['Ana'],
-  };
-
-  it('checks the variables only of a message that is itself valid', () => {
-    expect(
-      validateTemplateDraft({ ...valid, text: `Hola {{1}}, ${'x'.repeat(1020)}.`, examples: [] }),
-    ).toEqual({
-      text: 'El mensaje no debe exceder los 1024 caracteres',
-    });
-  });
-
-  it('asks for the examples when the draft has none', () => {
-    expect(validateTemplateDraft({ ...valid, examples: undefined })).toEqual({
-      variables: 'Escribe un valor de ejemplo para la variable {{1}}.',
-    });
-  });
-
-  it('takes no header, and asks for the text of a text header', () => {
-    expect(validateTemplateDraft({ ...valid, headerType: null })).toEqual({});
-    expect(validateTemplateDraft({ ...valid, headerType: '' })).toEqual({});
-    expect(validateTemplateDraft({ ...valid, headerType: 'text' })).toEqual({
-      header: 'Escribe el texto del encabezado.',
-    });
-  });
-
-  it('takes a header text of 60 characters, not 61, and no variable of any form', () => {
-    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: 'x'.repeat(60) })).toEqual({});
-    expect(
-      validateTemplateDraft({ ...valid, headerType: 'text', headerText: ` ${'x'.repeat(60)} ` }),
-    ).toEqual({});
-    expect(validateTemplateDraft({ ...valid, headerType: 'text', headerText: 'Hola {{nombre}}' })).toEqual({
-      header: 'El encabezado no puede contener variables.',
-    });
-  });
-});
-
-describe('provider statuses at their limits', () => {
-  it('reads a status spelled with several separators', () => {
-    expect(normalizeProviderTemplateStatus('pending  deletion')).toBe('PENDING_DELETION');
-    expect(normalizeProviderTemplateStatus('limit - exceeded')).toBe('LIMIT_EXCEEDED');
-  });
-
-  it('translates a reason written in lower case or with spaces around it', () => {
-    expect(templateRejectionReasonLabel(' scam ')).toBe('Posible fraude');
-    expect(templateRejectionReasonLabel(' none ')).toBeNull();
-    expect(templateRejectionReasonLabel('  ')).toBeNull();
-    expect(templateRejectionReasonLabel(' Something new ')).toBe('Something new');
-  });
-
-  it('judges a row without provider status by its own status', () => {
-    // An approved row does not go back to appeal; a rejected one does, and neither goes back to review.
-    expect(nextTemplateStatus({ status: 'accepted', rawStatus: null }, 'IN_APPEAL')).toBeNull();
-    expect(nextTemplateStatus({ status: 'denied', rawStatus: null }, 'PENDING')).toBeNull();
-    expect(nextTemplateStatus({ status: 'denied', rawStatus: null }, 'IN_APPEAL')).toEqual({
-      status: 'submitted',
-      rawStatus: 'IN_APPEAL',
-    });
-    expect(nextTemplateStatus({ status: 'submitted', rawStatus: null }, 'PENDING')).toEqual({
-      status: 'submitted',
-      rawStatus: 'PENDING',
-    });
-  });
-
-  it('never moves a paused, flagged or reinstated template back to appeal', () => {
-    for (const rawStatus of ['PAUSED', 'FLAGGED', 'REINSTATED']) {
-      expect(nextTemplateStatus({ status: 'accepted', rawStatus }, 'IN_APPEAL')).toBeNull();
-    }
-  });
-
-  it('compares the times only when both are known, and applies a delivery of the same moment', () => {
-    const approved = { status: 'accepted' as const, rawStatus: 'APPROVED' };
-    const paused = { status: 'denied', rawStatus: 'PAUSED' };
-    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 1000, incomingAt: 1000 })).toEqual(paused);
-    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 1000, incomingAt: null })).toEqual(paused);
-    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: null, incomingAt: -1 })).toEqual(paused);
-    expect(nextTemplateStatus(approved, 'PAUSED', { currentAt: 1000 })).toEqual(paused);
-  });
-});
-
-describe('templates list at its limits', () => {
-  const list = [
-    { name: 'promo', status: 'accepted', category: 'marketing' },
-    { name: 'aviso', status: 'denied', category: 'utility' },
-  ];
-
-  it('treats the category "all" as no filter', () => {
-    expect(filterTemplates(list, { category: 'all' }).map((t) => t.name)).toEqual(['promo', 'aviso']);
-    expect(filterTemplates(list, { category: 'marketing', status: null }).map((t) => t.name)).toEqual([
-      'promo',
-    ]);
-  });
-});
-
-describe('delete guard at its limits', () => {
-  const usage = (followUps: number, botFollowUps: number, welcomeMessages: number) => ({
-    followUps,
-    botFollowUps,
-    welcomeMessages,
-  });
-
-  it('names each one once, trimmed, and skips blank names', () => {
-    expect(
-      templateInUseMessage(usage(3, 0, 0), { followUpContacts: [' Ana ', 'Ana', '  ', 'Luis', 'Luis '] }),
-    ).toBe('No se puede eliminar la plantilla porque la usan 3 mensajes programados para "Ana" y "Luis".');
-  });
-
-  it('says one bot or one welcome message in the singular', () => {
-    expect(templateInUseMessage(usage(0, 1, 0))).toBe(
-      'No se puede eliminar la plantilla porque la usa un bot de seguimiento.',
-    );
-    expect(templateInUseMessage(usage(0, 0, 1))).toBe(
-      'No se puede eliminar la plantilla porque la usa un mensaje de bienvenida.',
-    );
-  });
-
-  it('counts the named channels, not the welcome messages', () => {
-    expect(templateInUseMessage(usage(0, 0, 3), { welcomeChannels: ['WhatsApp Centro'] })).toBe(
-      'No se puede eliminar la plantilla porque la usa el mensaje de bienvenida del canal "WhatsApp Centro".',
-    );
-    expect(templateInUseMessage(usage(0, 0, 2), { welcomeChannels: ['Centro', 'Norte'] })).toBe(
-      'No se puede eliminar la plantilla porque la usan los mensajes de bienvenida de los canales "Centro" y "Norte".',
-    );
-  });
-
-  it('joins two items with "y"', () => {
-    expect(spanishList(['a', 'b'])).toBe('a y b');
+  it.each<[string | null | undefined, string]>([
+    ['MARKETING', 'marketing'],
+    [' marketing ', 'marketing'],
+    ['UTILITY', 'utility'],
+    ['AUTHENTICATION', 'utility'],
+    [null, 'utility'],
+    [undefined, 'utility'],
+  ])("takes only the provider's MARKETING as marketing: %s is %s", (raw, category) => {
+    expect(templateCategoryFromProvider(raw)).toBe(category);
   });
 });
