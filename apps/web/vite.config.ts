@@ -70,10 +70,48 @@ function landingPreload(): Plugin {
   };
 }
 
+/** Libraries that only some pages use, which must never reach the start chunk that every page, /login first, loads. */
+const NOT_IN_START = ['/node_modules/libphonenumber-js/'];
+
+/**
+ * Issue 22: fails the build when the entry chunk or a chunk it imports statically carries one of NOT_IN_START.
+ * libphonenumber-js (122 kB, 24 kB brotli) had come back into /login's start chunk because the login form's
+ * validators shared a module with the phone validator, and the bundle kept the phone rules (and the library) for that
+ * import although the login form calls none of them; nothing in the source shows it, only the built chunks.
+ */
+function startChunkGuard(): Plugin {
+  return {
+    name: 'start-chunk-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((output): output is Rolldown.OutputChunk => output.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      const queue = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      const seen = new Set<string>();
+      while (queue.length > 0) {
+        const fileName = queue.pop() as string;
+        if (seen.has(fileName)) continue;
+        seen.add(fileName);
+        const chunk = chunks.get(fileName);
+        if (!chunk) continue;
+        const offending = chunk.moduleIds.filter((id) => NOT_IN_START.some((path) => id.includes(path)));
+        if (offending.length > 0) {
+          this.error(`start-chunk-guard: ${fileName} is loaded by every page and carries ${offending[0]}`);
+        }
+        queue.push(...chunk.imports);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     landingPreload(),
+    startChunkGuard(),
     // Brotli (quality 11) and gzip (level 9) files next to every text asset of 1 KB and more, made once at build
     // time: the API serves them by Accept-Encoding without compressing on each request (issue 22).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),

@@ -11,12 +11,12 @@ import {
   PLAN_OFFERS,
 } from './limits';
 import { leadScore } from './rules/lead-score';
+import { validatePhone } from './rules/phone';
 import {
   VALIDATION_MESSAGES,
   validateCompanyName,
   validateEmail,
   validateOnboardingName,
-  validatePhone,
 } from './rules/validation';
 
 // 01 §2.4: the flow's steps in order (limits.ts), then the other steps the record may hold.

@@ -1,13 +1,13 @@
 import { Plan } from './company';
 import { userMessageFor } from './errors';
 import { isPermissionName, type PermissionMap, ROLE_NAMES } from './permissions';
+import { validatePhone } from './rules/phone';
 import {
   VALIDATION_MESSAGES,
   type ValidationResult,
   validateEmail,
   validateName,
   validatePassword,
-  validatePhone,
 } from './rules/validation';
 
 /** 02 §3 Working hours: one entry per weekday, Monday first as the form shows them. */

@@ -1,7 +1,7 @@
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
 import { DEFAULT_PHONE_COUNTRY, LATAM_COUNTRIES, PREFERRED_COUNTRIES } from '../limits';
-import { parsePhone } from './phone';
-import { VALIDATION_MESSAGES, type ValidationResult, validatePhone } from './validation';
+import { parsePhone, validatePhone } from './phone';
+import { VALIDATION_MESSAGES, type ValidationResult } from './validation';
 
 /** A country of the international phone field (01 §2.4, 02 §2). */
 export interface PhoneCountry {

@@ -2,6 +2,7 @@
 // libphonenumber-js, not from a hand-kept list. The 'min' metadata checks each country's lengths and leading
 // digits, which accepts every country's mobile numbers and is the smallest build: the web client ships it.
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { VALIDATION_MESSAGES, type ValidationResult } from './validation';
 
 const CHAT_ID_SUFFIX = /@[cg]\.us$/i;
 
@@ -51,4 +52,12 @@ export function isValidPhone(phone: string): boolean {
 export function formatPhone(phone: string): string {
   const parsed = parsePhone(phone);
   return parsed?.isValid() ? parsed.formatInternational() : displayPhone(phone);
+}
+
+// 01 §5: digits only, country code first, and "must be valid": a number of its country's plan.
+export function validatePhone(v: string | null | undefined): ValidationResult {
+  if (v === null || v === undefined || v.trim() === '') return VALIDATION_MESSAGES.phoneRequired;
+  const value = v.trim();
+  if (!/^\d+$/.test(value)) return VALIDATION_MESSAGES.digitsOnly;
+  return isValidPhone(value) ? null : VALIDATION_MESSAGES.phoneInvalid;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validatePhone } from './phone';
 import {
   normalizeVerificationCode,
   shortcutForApi,
@@ -14,7 +15,6 @@ import {
   validateOnboardingName,
   validatePassword,
   validatePasswordConfirmation,
-  validatePhone,
   validateProfileAbout,
   validateProfilePhoto,
   validateQuickAnswerShortcut,
@@ -78,29 +78,6 @@ describe('validateOnboardingName', () => {
     expect(validateOnboardingName('Maria 2')).toBe('No puede contener caracteres especiales');
     expect(validateOnboardingName("O'Brien")).toBe('No puede contener caracteres especiales');
     expect(validateOnboardingName('')).toBe('Nombre obligatorio');
-  });
-});
-
-describe('validatePhone', () => {
-  it('requires a phone', () => {
-    expect(validatePhone('')).toBe('Teléfono obligatorio');
-  });
-
-  it('accepts digits only', () => {
-    expect(validatePhone('+5215512345678')).toBe('Solo puede contener números');
-    expect(validatePhone('55 1234 5678')).toBe('Solo puede contener números');
-  });
-
-  it('accepts a number of its country, with or without the WhatsApp 1 or 9', () => {
-    expect(validatePhone('1234567')).toBe('Teléfono inválido');
-    // Eight digits are not enough: +1 234 5678 is no number of the North American plan.
-    expect(validatePhone('12345678')).toBe('Teléfono inválido');
-    expect(validatePhone('5215512345678')).toBeNull();
-    expect(validatePhone('525512345678')).toBeNull();
-    expect(validatePhone('5491123456789')).toBeNull();
-    expect(validatePhone('34612345678')).toBeNull();
-    expect(validatePhone('52551234567')).toBe('Teléfono inválido');
-    expect(validatePhone('1234567890123456')).toBe('Teléfono inválido');
   });
 });
 

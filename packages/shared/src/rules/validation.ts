@@ -10,9 +10,10 @@ import {
   TEMPLATE_TEXT_MAX,
   VERIFICATION_CODE_LENGTH,
 } from '../limits';
-import { isValidPhone } from './phone';
 
-// Every validator returns the spec's Spanish message, or null when the value is valid.
+// Every validator returns the spec's Spanish message, or null when the value is valid. The phone validator lives with
+// the phone rules (rules/phone.ts): it needs libphonenumber-js's numbering plans, which the web client must not load
+// with the login form, whose e-mail and password rules come from here.
 export type ValidationResult = string | null;
 type Input = string | null | undefined;
 
@@ -87,14 +88,6 @@ export function validateName(v: Input): ValidationResult {
 export function validateOnboardingName(v: Input): ValidationResult {
   if (v === null || v === undefined || v.trim() === '') return M.nameRequired;
   return ONBOARDING_NAME_PATTERN.test(v.trim()) ? null : M.specialCharacters;
-}
-
-// 01 §5: digits only, country code first, and "must be valid": a number of its country's plan (rules/phone).
-export function validatePhone(v: Input): ValidationResult {
-  if (v === null || v === undefined || v.trim() === '') return M.phoneRequired;
-  const value = v.trim();
-  if (!/^\d+$/.test(value)) return M.digitsOnly;
-  return isValidPhone(value) ? null : M.phoneInvalid;
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;

@@ -2,6 +2,7 @@ import type { BoardUpdatedPayload } from '@crm/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMe } from '../../../test/fixtures';
+import { emit } from '../../../test/socketStub';
 import { BoardPage } from '../pages/BoardPage';
 import {
   callsNamed,
@@ -26,19 +27,7 @@ vi.mock('../../../lib/toast', () => ({
   },
 }));
 
-// The socket is replaced: a test sends boardUpdated itself.
-const realtime = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
-  eventsMayBeMissed: () => false,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {
-    realtime.handlers.set(event, handler);
-    return () => realtime.handlers.delete(event);
-  },
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const LUCIA = card({
   id: 11,
@@ -65,7 +54,7 @@ const cardIn = (columnName: string, name: string) =>
   within(region(columnName)).getByRole('article', { name });
 
 function sendBoardUpdated(payload: BoardUpdatedPayload) {
-  act(() => realtime.handlers.get('boardUpdated')?.(payload));
+  emit('boardUpdated', payload);
 }
 
 /** Picks up a card with the keyboard, moves it one column right and drops it (dnd-kit's keyboard sensor). */
@@ -86,7 +75,6 @@ describe('board page', () => {
   });
   afterEach(() => {
     restoreLayout();
-    realtime.handlers.clear();
     toasts.length = 0;
     vi.unstubAllGlobals();
   });

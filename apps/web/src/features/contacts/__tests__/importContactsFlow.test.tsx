@@ -1,32 +1,11 @@
-import { IMPORT_MESSAGES, type ImportContactsResult, type RealtimeEventMap } from '@crm/shared';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IMPORT_MESSAGES, type ImportContactsResult } from '@crm/shared';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '../../../test/fakeXhr';
+import { emit } from '../../../test/socketStub';
 import { ImportContactsFlow } from '../components/ImportContactsFlow';
 
-// A socket the test drives, as subscribeRealtime registers handlers.
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    handlers,
-    emit(event: string, payload: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-  };
-});
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
-  eventsMayBeMissed: () => false,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {
-    const set = socket.handlers.get(event) ?? new Set();
-    set.add(handler);
-    socket.handlers.set(event, set);
-    return () => set.delete(handler);
-  },
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('../../../lib/toast', () => ({
@@ -38,10 +17,6 @@ vi.mock('../../../lib/toast', () => ({
     close: () => undefined,
   },
 }));
-
-function emit<E extends keyof RealtimeEventMap>(event: E, payload: RealtimeEventMap[E]) {
-  act(() => socket.emit(event, payload));
-}
 
 const CHANNELS = [
   { id: 4, name: 'WhatsApp Ventas' },
@@ -89,7 +64,6 @@ describe('contacts import flow', { timeout: 20_000 }, () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    socket.handlers.clear();
   });
 
   it('explains the columns, offers the template and shows an example before anything else', () => {

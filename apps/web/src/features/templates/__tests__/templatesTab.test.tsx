@@ -1,36 +1,17 @@
 import { ApolloProvider } from '@apollo/client/react';
-import type { RealtimeEventMap, TemplateView } from '@crm/shared';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { TemplateView } from '@crm/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../../lib/apollo';
 import { stubXhr } from '../../../test/fakeXhr';
 import { makeMe } from '../../../test/fixtures';
+import { emit } from '../../../test/socketStub';
 import { jsonResponse, stubGraphql } from '../../inbox/window/__tests__/graphqlStub';
 import { SessionContext } from '../../session/SessionContext';
 import { TemplatesTab } from '../components/TemplatesTab';
 
-type Handler = (payload: unknown) => void;
-const handlers = new Map<string, Handler>();
-
-// The socket is replaced by a registry the test emits through.
-vi.mock('../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
-  eventsMayBeMissed: () => false,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: (event: string, handler: Handler) => {
-    handlers.set(event, handler);
-    return () => handlers.delete(event);
-  },
-}));
-
-function emit<E extends keyof RealtimeEventMap>(event: E, payload: RealtimeEventMap[E]) {
-  const handler = handlers.get(event);
-  if (!handler) throw new Error(`nobody listens to ${event}`);
-  act(() => handler(payload));
-}
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const CHANNELS = [
   { __typename: 'Channel', id: 1, name: 'WhatsApp Ventas', platform: 'whatsapp_cloud', isActive: true },
@@ -123,7 +104,6 @@ async function choose(testId: string, label: string) {
 describe('templates tab', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    handlers.clear();
   });
 
   it("lists the first template channel's templates newest first, with category, status and date in the company's zone", async () => {

@@ -3,21 +3,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FirstMessageQrPage } from '../../../pages/FirstMessageQrPage';
 import { stubServer } from '../../../test/stubServer';
-import { createFakeSocket } from './fakeSocket';
 
 // A busy 2-core machine needs more than the default 1 s for a request, a render and a navigation.
 configure({ asyncUtilTimeout: 5000 });
 
-const socket = vi.hoisted(() => ({
-  current: null as null | ReturnType<typeof import('./fakeSocket').createFakeSocket>,
-}));
-
-vi.mock('../../../lib/socket', () => ({
-  connectSocket: () => socket.current,
-  disconnectSocket: () => undefined,
-  onReconnected: () => () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const QR = { phone: '5215512345678', link: 'https://wa.me/5215512345678?text=Hola', expiresAt: '' };
 
@@ -31,7 +21,6 @@ describe('/link-whatsapp/qrcode', () => {
   it('shows the number by the display rule and renews the QR every 40 s with a countdown', async () => {
     vi.useFakeTimers();
     localStorage.setItem('token', 'valid');
-    socket.current = createFakeSocket();
     const calls = stubServer({ '/api/link-whatsapp/qr': { status: 200, body: QR } });
     render(
       <MemoryRouter initialEntries={['/link-whatsapp/qrcode']}>

@@ -5,24 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CalendlyAuthPage } from '../../../pages/CalendlyAuthPage';
 import { LinkWhatsappPage } from '../../../pages/LinkWhatsappPage';
 import { makeMe } from '../../../test/fixtures';
+import { emit } from '../../../test/socketStub';
 import { stubServer } from '../../../test/stubServer';
 import { SessionContext } from '../../session/SessionContext';
 import { PendingLinkCard } from '../components/PendingLinkCard';
-import { createFakeSocket } from './fakeSocket';
 
 // A busy 2-core machine needs more than the default 1 s for a request, a render and a navigation.
 configure({ asyncUtilTimeout: 5000 });
 
-const socket = vi.hoisted(() => ({
-  current: null as null | ReturnType<typeof import('./fakeSocket').createFakeSocket>,
-}));
-
-vi.mock('../../../lib/socket', () => ({
-  connectSocket: () => socket.current,
-  disconnectSocket: () => undefined,
-  onReconnected: () => () => undefined,
-  subscribeRealtime: () => () => undefined,
-}));
+vi.mock('../../../lib/socket', async () => (await import('../../../test/socketStub')).socketModule);
 
 const CONNECTING = 'Conectando WhatsApp, no cierres esta ventana...';
 const LINKED = 'Número vinculado con exito, puedes cerrar esta ventana.';
@@ -41,7 +32,6 @@ const PROFILE = {
 
 function renderAt(url: string, status: string = CompanyStatus.AWAITING_WA_VINCULATION) {
   localStorage.setItem('token', 'valid');
-  socket.current = createFakeSocket();
   render(
     <SessionContext.Provider value={{ me: makeMe('superadmin', {}, { status }), refetchMe: vi.fn() }}>
       <MemoryRouter initialEntries={[url]}>
@@ -54,9 +44,6 @@ function renderAt(url: string, status: string = CompanyStatus.AWAITING_WA_VINCUL
       </MemoryRouter>
     </SessionContext.Provider>,
   );
-  const current = socket.current;
-  if (!current) throw new Error('no socket');
-  return current;
 }
 
 describe('/link-whatsapp', () => {
@@ -82,7 +69,7 @@ describe('/link-whatsapp', () => {
       });
     });
 
-    const events = renderAt('/link-whatsapp?client=cl_1&channels=[ch_a,ch_b]');
+    renderAt('/link-whatsapp?client=cl_1&channels=[ch_a,ch_b]');
     expect(await screen.findByText(CONNECTING)).toBeTruthy();
     expect(calls[0]).toEqual({
       path: '/api/link-whatsapp',
@@ -92,16 +79,16 @@ describe('/link-whatsapp', () => {
     expect(await screen.findByText(LINKED)).toBeTruthy();
     expect(screen.queryByLabelText('Acerca de')).toBeNull();
 
-    act(() => events.emit('status', { success: true, channelIds: [7] }));
+    emit('status', { success: true, channelIds: [7] });
     expect(await screen.findByLabelText('Acerca de')).toBeTruthy();
     expect(calls.some((call) => call.path === '/api/link-whatsapp/profile?channelId=7')).toBe(true);
   });
 
   it('shows the linking error when the status event reports a failure', async () => {
     stubServer({ '/api/link-whatsapp': { status: 200, body: CHANNELS_REPLY } });
-    const events = renderAt('/link-whatsapp?client=cl_1&channels=[ch_a]');
+    renderAt('/link-whatsapp?client=cl_1&channels=[ch_a]');
     expect(await screen.findByText(LINKED)).toBeTruthy();
-    act(() => events.emit('status', { success: false }));
+    emit('status', { success: false });
     expect(await screen.findByText(LINKING_ERROR_MESSAGE)).toBeTruthy();
   });
 

@@ -5,41 +5,18 @@ import {
   type ConversationView,
   type ConversationViewer,
   DEFAULT_CONVERSATION_FILTER,
-  type RealtimeEventMap,
 } from '@crm/shared';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { FormattedExecutionResult } from 'graphql';
 import type { ReactNode } from 'react';
 import { of } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emit } from '../../../../test/socketStub';
 import { type RecordedCall, stubServer } from '../../../../test/stubServer';
 import { type ConversationListOptions, useConversationList } from '../hooks/useConversationList';
 import { makeConversation, makeIncoming } from '../testConversation';
 
-// A socket the test drives: handlers by event name, as subscribeRealtime registers them.
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    handlers,
-    emit(event: string, payload: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-  };
-});
-
-vi.mock('../../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
-  eventsMayBeMissed: () => false,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {
-    const set = socket.handlers.get(event) ?? new Set();
-    set.add(handler);
-    socket.handlers.set(event, set);
-    return () => set.delete(handler);
-  },
-}));
+vi.mock('../../../../lib/socket', async () => (await import('../../../../test/socketStub')).socketModule);
 
 const toasts = vi.hoisted(() => [] as string[]);
 vi.mock('../../../../lib/toast', () => ({
@@ -51,10 +28,6 @@ vi.mock('../../../../lib/toast', () => ({
     close: () => undefined,
   },
 }));
-
-function emit<E extends keyof RealtimeEventMap>(event: E, payload: RealtimeEventMap[E]) {
-  act(() => socket.emit(event, payload));
-}
 
 interface GraphqlCall {
   operationName: string | undefined;
@@ -111,7 +84,6 @@ const ids = (items: ConversationView[]) => items.map((item) => item.id);
 
 describe('useConversationList', () => {
   beforeEach(() => {
-    socket.handlers.clear();
     toasts.length = 0;
   });
 

@@ -1,36 +1,18 @@
 import type { ConversationChangedPayload } from '@crm/shared';
-import { act, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emit } from '../../../../test/socketStub';
 import { callsNamed, makeConversation, renderPanel, stubPanelServer } from './panelTestKit';
 
-// The panel's real-time subscriptions, captured so a test can deliver events by hand.
-const handlers = new Map<string, Array<(payload: ConversationChangedPayload) => void>>();
-vi.mock('../../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
-  eventsMayBeMissed: () => false,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: (event: string, handler: (payload: ConversationChangedPayload) => void) => {
-    handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-    return () =>
-      handlers.set(
-        event,
-        (handlers.get(event) ?? []).filter((h) => h !== handler),
-      );
-  },
-}));
+vi.mock('../../../../lib/socket', async () => (await import('../../../../test/socketStub')).socketModule);
 
 function deliver(payload: ConversationChangedPayload): void {
-  act(() => {
-    for (const handler of handlers.get('openClient') ?? []) handler(payload);
-  });
+  emit('openClient', payload);
 }
 
 describe('client info panel, live', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    handlers.clear();
   });
 
   it('reads the data sheet and the follow-ups again when another user changes them, and only then', async () => {

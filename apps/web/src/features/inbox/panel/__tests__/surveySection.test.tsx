@@ -1,28 +1,14 @@
-import { type ConversationChangedPayload, formatDateTime, type SurveyAnswerView } from '@crm/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { formatDateTime, type SurveyAnswerView } from '@crm/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMe } from '../../../../test/fixtures';
+import { emit } from '../../../../test/socketStub';
 import { callsNamed, makeConversation, renderPanel, stubPanelServer } from './panelTestKit';
 
 // Issue 17: the panel shows the conversation's last satisfaction survey — sent and waiting, or answered with the
 // option and its value — read from GET /api/survey/last, and again when the answer arrives.
 
-const handlers = new Map<string, Array<(payload: ConversationChangedPayload) => void>>();
-vi.mock('../../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
-  eventsMayBeMissed: () => false,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: (event: string, handler: (payload: ConversationChangedPayload) => void) => {
-    handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-    return () =>
-      handlers.set(
-        event,
-        (handlers.get(event) ?? []).filter((h) => h !== handler),
-      );
-  },
-}));
+vi.mock('../../../../lib/socket', async () => (await import('../../../../test/socketStub')).socketModule);
 
 const LAST = '/survey/last?clientId=10';
 const SENT_AT = '2026-01-15T16:05:00.000Z';
@@ -45,7 +31,6 @@ const zone = makeMe('admin').company.timezone;
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  handlers.clear();
 });
 
 describe('client info panel: satisfaction survey', () => {
@@ -75,16 +60,10 @@ describe('client info panel: satisfaction survey', () => {
 
     rest[LAST] = { status: 200, body: { survey: ANSWERED } };
     // Another conversation's answer is not this panel's.
-    act(() => {
-      for (const handler of handlers.get('openClient') ?? [])
-        handler({ client: makeConversation({ id: 99 }), reason: 'survey' });
-    });
+    emit('openClient', { client: makeConversation({ id: 99 }), reason: 'survey' });
     await new Promise((r) => setTimeout(r, 30));
     expect(callsNamed(calls, LAST)).toHaveLength(1);
-    act(() => {
-      for (const handler of handlers.get('openClient') ?? [])
-        handler({ client: conversation, reason: 'survey' });
-    });
+    emit('openClient', { client: conversation, reason: 'survey' });
     await waitFor(() => expect(screen.getByTestId('survey-status').textContent).toBe('Respondida'));
     expect(callsNamed(calls, LAST)).toHaveLength(2);
   });

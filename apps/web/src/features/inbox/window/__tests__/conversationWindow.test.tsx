@@ -2,39 +2,17 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { ConversationView, MessageView, RoleName } from '@crm/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../../../lib/apollo';
 import { makeMe } from '../../../../test/fixtures';
+import { emit } from '../../../../test/socketStub';
 import { SessionContext } from '../../../session/SessionContext';
 import { makeMessage } from '../../messages/testMessage';
 import { ConversationWindow } from '../ConversationWindow';
 import { type GraphqlCall, type GraphqlReply, jsonResponse, stubGraphql } from './graphqlStub';
 import { makeConversation } from './testConversation';
 
-// The socket is replaced by an in-memory emitter the tests drive.
-const realtime = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    handlers,
-    emit(event: string, payload: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-  };
-});
-
-vi.mock('../../../../lib/socket', () => ({
-  onReconnected: () => () => undefined,
-  rereadAfterConnect: () => ({ started: () => undefined, stop: () => undefined }),
-  eventsMayBeMissed: () => false,
-  connectSocket: () => null,
-  disconnectSocket: () => undefined,
-  subscribeRealtime: (event: string, handler: (payload: unknown) => void) => {
-    const set = realtime.handlers.get(event) ?? new Set();
-    set.add(handler);
-    realtime.handlers.set(event, set);
-    return () => set.delete(handler);
-  },
-}));
+vi.mock('../../../../lib/socket', async () => (await import('../../../../test/socketStub')).socketModule);
 
 const QUICK_ANSWERS = [
   {
@@ -169,10 +147,6 @@ const sent = (calls: GraphqlCall[]) =>
   calls.filter((call) => call.operationName === 'WindowSendMessage').map((call) => call.variables.input);
 
 describe('conversation window', () => {
-  beforeEach(() => {
-    realtime.handlers.clear();
-  });
-
   afterEach(() => {
     vi.unstubAllGlobals();
   });
@@ -274,9 +248,10 @@ describe('conversation window', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(input.input).toBeDefined());
     const stored = storedFrom(input, 901);
+    // Both in one React batch, as socket.io dispatches the packets of one polling response in one task.
     act(() => {
-      realtime.emit('newMessage', { client: makeConversation(), message: stored });
-      realtime.emit('newMessage', { client: makeConversation(), message: stored });
+      emit('newMessage', { client: makeConversation(), message: stored });
+      emit('newMessage', { client: makeConversation(), message: stored });
     });
     await waitFor(() => expect(bubbles()[0]?.dataset.messageId).toBe('901'));
     expect(bubbles()).toHaveLength(1);
@@ -331,15 +306,15 @@ describe('conversation window', () => {
     });
     await waitFor(() => expect(bubbles()).toHaveLength(1));
     act(() => {
-      realtime.emit('newMessage', {
+      emit('newMessage', {
         client: makeConversation({ id: 11 }),
         message: makeMessage({ id: 50, clientId: 11, content: 'Otra conversación' }),
       });
-      realtime.emit('newMessage', {
+      emit('newMessage', {
         client: makeConversation(),
         message: makeMessage({ id: 8, content: 'Gracias', time: new Date().toISOString() }),
       });
-      realtime.emit('messageStatus', {
+      emit('messageStatus', {
         messageId: 7,
         clientId: 10,
         messageStatus: 'delivered',
@@ -351,15 +326,13 @@ describe('conversation window', () => {
     await waitFor(() => expect(bubbles()).toHaveLength(2));
     expect(screen.queryByText('Otra conversación')).toBeNull();
     expect(within(bubbles()[0] as HTMLElement).getByTestId('message-status-delivered')).toBeDefined();
-    act(() => {
-      realtime.emit('messageStatus', {
-        messageId: 7,
-        clientId: 10,
-        messageStatus: 'viewed',
-        errorCode: null,
-        errorInfo: null,
-        lastMessageStatus: 'viewed',
-      });
+    emit('messageStatus', {
+      messageId: 7,
+      clientId: 10,
+      messageStatus: 'viewed',
+      errorCode: null,
+      errorInfo: null,
+      lastMessageStatus: 'viewed',
     });
     await waitFor(() =>
       expect(within(bubbles()[0] as HTMLElement).getByTestId('message-status-viewed')).toBeDefined(),
@@ -515,11 +488,9 @@ describe('conversation window', () => {
   it("opens the window again when the customer writes (the event's window end)", async () => {
     setup(makeConversation({ windowRemainingTime: 0, windowExpiresAt: minutesAgo(60) }));
     await screen.findByTestId('template-composer');
-    act(() => {
-      realtime.emit('newMessage', {
-        client: makeConversation({ windowExpiresAt: new Date(Date.now() + 24 * 3600_000).toISOString() }),
-        message: makeMessage({ id: 70, content: 'Hola de nuevo', time: new Date().toISOString() }),
-      });
+    emit('newMessage', {
+      client: makeConversation({ windowExpiresAt: new Date(Date.now() + 24 * 3600_000).toISOString() }),
+      message: makeMessage({ id: 70, content: 'Hola de nuevo', time: new Date().toISOString() }),
     });
     await screen.findByTestId('composer-input');
     expect(screen.getByTestId('window-remaining').textContent).toContain('Ventana: 23 h 59 min');
