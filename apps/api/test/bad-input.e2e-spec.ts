@@ -1,22 +1,14 @@
-import { type AddressInfo, createServer } from 'node:net';
 import { findNulPath, INVALID_CHARACTERS_MESSAGE } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { gql, registerCompany, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
 
-/** A loopback port nobody listens on: a provider call that gets past validation fails here instead of leaving. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 beforeAll(async () => {
-  const NOWHERE = `http://127.0.0.1:${await closedPort()}`;
+  // A loopback port nobody listens on: a provider call that gets past validation fails here instead of leaving.
+  const NOWHERE = await closedPortUrl();
   t = await startTestApp({
     WHATSAPP_GRAPH_URL: NOWHERE,
     MESSENGER_GRAPH_URL: NOWHERE,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from './helpers';
-import { exited, processSuite } from './instance-kit';
-import { type AppWithSql, newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
+import { processSuite, taggedContacts } from './instance-kit';
+import { newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
 import { testSql } from './sql';
 
 // Issue 18, "a SIGKILL at any moment loses and repeats nothing": a 10,000-recipient campaign sent by the built API
@@ -18,39 +17,16 @@ const ds = testSql();
 const suite = processSuite(API_FEATURE, 'campaign-crash');
 const { graph } = suite;
 
-/** 10,000 contacts of the channel, each with a valid Mexican number and the campaign's tag. */
-async function contacts(tenant: Tenant): Promise<number> {
-  const [{ id: tagId }] = await ds.query(
-    `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, 'Clientes', '#1677ff', $2) RETURNING id`,
-    [tenant.companyId, `${tenant.companyId}-clientes`],
-  );
-  await ds.query(
-    `WITH c AS (
-       INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName")
-       SELECT $1::int, $2::int, $2::text || '-521551' || lpad(i::text, 7, '0'), '521551' || lpad(i::text, 7, '0'),
-              'Cliente ' || i, 'cliente' || i
-         FROM generate_series(1, $3::int) AS i
-       RETURNING id)
-     INSERT INTO client_tags ("clientId", "tagId") SELECT id, $4::int FROM c`,
-    [tenant.companyId, tenant.channelId, RECIPIENTS, tagId],
-  );
-  return tagId;
-}
-
 describe('a campaign dispatcher killed twice mid-campaign', () => {
   it('sends each of 10,000 recipients exactly once', { timeout: 240_000 }, async () => {
     const started = Date.now();
     // ---- The campaign, created through the API by an instance that runs no job. ----
-    const prep = await startTestApp({
-      JOBS_ENABLED: 'false',
-      WHATSAPP_GRAPH_URL: `${suite.graphUrl()}/prep/v23.0`,
-    });
-    const app: AppWithSql = { ...prep, ds };
     let tenant!: Tenant;
-    try {
+    await suite.prepare(async (app) => {
       tenant = await newTenant(app, 'campanacaida');
       await ds.query(`UPDATE channels SET "campaignRate" = 1000 WHERE id = $1`, [tenant.channelId]);
-      const tagId = await contacts(tenant);
+      // 10,000 contacts of the channel, each with a valid Mexican number and the campaign's tag.
+      const tagId = await taggedContacts(ds, tenant, 'Clientes', '521551', RECIPIENTS);
       const [{ id: templateId }] = await ds.query(
         `INSERT INTO whatsapp_templates ("companyId", "channelId", name, language, status, category, variables, components)
            VALUES ($1, $2, 'promo_diciembre', 'es_MX', 'accepted', 'marketing', 0, $3) RETURNING id`,
@@ -60,7 +36,7 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
           JSON.stringify([{ type: 'BODY', text: '¡Ofertas de diciembre!' }]),
         ],
       );
-      const res = await prep.http
+      const res = await app.http
         .post('/api/campaign')
         .set('Authorization', `Bearer ${tenant.token}`)
         .send({
@@ -78,13 +54,11 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
           conjunction: null,
         });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-    } finally {
-      await prep.close();
-    }
+    });
     const [{ id: campaignId }] = await ds.query(`SELECT id FROM campaigns WHERE "companyId" = $1`, [
       tenant.companyId,
     ]);
-    const mine = () => graph.received.filter((send) => send.phoneNumberId === tenant.phoneNumberId);
+    const mine = () => graph.sendsOf(tenant.phoneNumberId);
 
     // ---- The sender, killed twice the moment the provider receives one of its sends. ----
     const env = { CAMPAIGN_STALE_CLAIM_MS: '3000' };
@@ -92,14 +66,12 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
     let current = await suite.start(names[0], env);
     graph.statusTarget = current.baseUrl;
     const kills: Array<{ instance: string; at: number }> = [];
-    graph.onSend = (send, res) => {
+    graph.killOnSend((send) => {
       const next = KILLS_AT[kills.length];
-      if (next === undefined || send.instance !== current.name || mine().length < next) return true;
+      if (next === undefined || send.instance !== current.name || mine().length < next) return null;
       kills.push({ instance: current.name, at: mine().length });
-      current.child.kill('SIGKILL');
-      res.destroy();
-      return false;
-    };
+      return current;
+    });
     const state = async () => {
       const [row] = await ds.query(
         `SELECT c.status,
@@ -115,9 +87,7 @@ describe('a campaign dispatcher killed twice mid-campaign', () => {
         if (current.child.signalCode === 'SIGKILL') {
           // A fresh process, as an orchestrator would start; the dead one's jobs are released (the survivor's own
           // recovery does this within two minutes; the test runs it now).
-          await exited(current.child);
-          await suite.recoverDeadWorkers();
-          current = await suite.start(names[kills.length], env);
+          current = await suite.replace(current, names[kills.length], env);
           graph.statusTarget = current.baseUrl;
         }
         const now = await state();

@@ -1,15 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp } from './helpers';
 import {
+  agentMessagesSent,
+  agentSend,
   type Delivery,
   deliverWebhook,
-  exited,
   type Instance,
   inboundText,
+  pool,
   processSuite,
   RoundRobinBalancer,
 } from './instance-kit';
-import { type AppWithSql, customerWrites, newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
+import { customerWrites, newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
 import { testSql } from './sql';
 
 // Issue 22, "a SIGKILL loses and repeats nothing": the built API (dist/main.js) behind a load balancer is killed
@@ -39,36 +40,11 @@ let clientIds: number[] = [];
 let current: Instance;
 afterAll(() => balancer.close());
 
-/** Runs `work(0…count-1)` with at most `width` at once. */
-async function pool(count: number, width: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
-
-/** An instance replacing a killed one, as an orchestrator would start it; the dead one's jobs are released. */
+/** An instance replacing a killed one behind the balancer. */
 async function restart(name: string, env: Record<string, string> = {}): Promise<Instance> {
-  await exited(current.child);
-  await suite.recoverDeadWorkers();
-  current = await suite.start(name, env);
+  current = await suite.replace(current, name, env);
   balancer.use([current]);
   return current;
-}
-
-async function gqlThrough(query: string, variables: Record<string, unknown>) {
-  const res = await fetch(`${lbUrl}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${tenant.token}`,
-      connection: 'close',
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: Record<string, { id: number }> | null; errors?: unknown[] };
 }
 
 describe('the API killed mid-work', () => {
@@ -76,19 +52,12 @@ describe('the API killed mid-work', () => {
     timeout: 90_000,
   }, async () => {
     const started = Date.now();
-    const prep = await startTestApp({
-      JOBS_ENABLED: 'false',
-      WHATSAPP_GRAPH_URL: `${suite.graphUrl()}/prep/v23.0`,
-    });
-    const app: AppWithSql = { ...prep, ds };
-    try {
+    await suite.prepare(async (app) => {
       tenant = await newTenant(app, 'caidawebhooks');
       clientIds = [];
       for (let i = 0; i < CONVERSATIONS; i += 1)
         clientIds.push((await customerWrites(app, tenant, `Hola ${i}`)).clientId);
-    } finally {
-      await prep.close();
-    }
+    });
     lbUrl = await balancer.start();
     // A restarted process counts SEND_RECONCILE_MS from the interrupted send's stamp, not from its own start: the
     // wait must outlast this machine's restart (seconds under CI load) so that the provider's status, redelivered
@@ -96,19 +65,17 @@ describe('the API killed mid-work', () => {
     current = await suite.start('a', RECONCILE);
     balancer.use([current]);
     graph.statusTarget = lbUrl;
-    const mine = () => graph.received.filter((send) => send.phoneNumberId === tenant.phoneNumberId);
+    const mine = () => graph.sendsOf(tenant.phoneNumberId);
 
     // ---- A dies the moment the provider receives its KILL_AT_SEND-th send, before it can answer. ----
     let killedAt = 0;
     const first = current;
-    graph.onSend = (send, res) => {
-      if (killedAt || send.instance !== 'a' || send.phoneNumberId !== tenant.phoneNumberId) return true;
-      if (mine().length < KILL_AT_SEND) return true;
+    graph.killOnSend((send) => {
+      if (killedAt || send.instance !== 'a' || send.phoneNumberId !== tenant.phoneNumberId) return null;
+      if (mine().length < KILL_AT_SEND) return null;
       killedAt = Date.now();
-      first.child.kill('SIGKILL');
-      res.destroy();
-      return false;
-    };
+      return first;
+    });
     const deliveries: Delivery[] = Array.from({ length: WEBHOOKS }, (_, i) => ({
       wamid: `wamid.CRASH${tenant.phoneNumberId}x${i}`,
       attempts: 0,
@@ -135,11 +102,9 @@ describe('the API killed mid-work', () => {
       const send = { text, id: null as number | null };
       sends.push(send);
       try {
-        const res = await gqlThrough(
-          'mutation($input: SendMessageInput!) { sendMessage(input: $input) { id } }',
-          { input: { clientId: clientIds[i % CONVERSATIONS], text } },
-        );
-        send.id = res.data?.sendMessage?.id ?? null;
+        const res = await agentSend(lbUrl, tenant.token, clientIds[i % CONVERSATIONS], text);
+        send.id =
+          ((await res.json()) as { data?: { sendMessage?: { id: number } } }).data?.sendMessage?.id ?? null;
       } catch {
         // The answer was lost with the process: the agent sees an error (the message may or may not exist).
       }
@@ -158,17 +123,7 @@ describe('the API killed mid-work', () => {
     await restart('b', RECONCILE);
     await Promise.all([webhooks, agents]);
     // Every message stored for this channel by an agent is sent (interrupted ones after SEND_RECONCILE_MS).
-    await waitFor(
-      async () => {
-        const [{ n }] = await ds.query(
-          `SELECT count(*)::int AS n FROM messages WHERE "companyId" = $1 AND sender = 'AGENT' AND "messageApiId" IS NULL`,
-          [tenant.companyId],
-        );
-        return n === 0;
-      },
-      'every stored agent message to be sent',
-      40_000,
-    );
+    await agentMessagesSent(ds, tenant.companyId, 40_000);
     await new Promise((done) => setTimeout(done, 1000));
 
     const [stored] = await ds.query(

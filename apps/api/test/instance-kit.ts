@@ -14,7 +14,10 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../src/database/kysely';
 import { JobsRepository } from '../src/jobs/jobs.repository';
-import { waitFor } from './scheduled-sends-helpers';
+import { closedPortUrl } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
+import { startTestApp } from './helpers';
+import { type AppWithSql, type Tenant, waitFor } from './scheduled-sends-helpers';
+import { type TestSql, testSql } from './sql';
 import { metaSignature } from './webhook-helpers';
 
 /**
@@ -74,6 +77,22 @@ export class FakeGraph {
   private count = 0;
   private readonly statuses = new Map<string, Array<Record<string, string>>>();
   private statusTimer: NodeJS.Timeout | null = null;
+
+  /** What the provider received for these numbers, in order. */
+  sendsOf(...phoneNumberIds: string[]): Received[] {
+    return this.received.filter((send) => phoneNumberIds.includes(send.phoneNumberId));
+  }
+
+  /** SIGKILLs the instance `victim` names for a send the moment the provider receives it, before it can answer. */
+  killOnSend(victim: (send: Received) => Instance | null): void {
+    this.onSend = (send, res) => {
+      const instance = victim(send);
+      if (!instance) return true;
+      instance.child.kill('SIGKILL');
+      res.destroy();
+      return false;
+    };
+  }
 
   async start(): Promise<string> {
     this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -150,24 +169,7 @@ export class FakeGraph {
 
   /** Meta's 'sent' statuses of messages it took (webhooks reference: statuses), retried until an instance takes them. */
   private async postStatuses(phoneNumberId: string, statuses: Array<Record<string, string>>): Promise<void> {
-    const payload = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: '102290129340398',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-                statuses,
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const payload = whatsappWebhook(phoneNumberId, { statuses });
     // A minute of tries, as Meta keeps retrying a webhook nobody took (for much longer).
     for (let tries = 0; tries < 300; tries += 1) {
       try {
@@ -205,15 +207,8 @@ export interface Instance {
   output: () => string;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
+export async function freePort(): Promise<number> {
+  return Number(new URL(await closedPortUrl()).port);
 }
 
 export async function startInstance(
@@ -270,11 +265,18 @@ export async function startInstance(
   return { name, child, baseUrl, output: () => output };
 }
 
-/** Runs `work(0…count-1)`, ten at a time. */
-export async function inBatches(count: number, work: (index: number) => Promise<void>): Promise<void> {
-  for (let from = 0; from < count; from += 10) {
-    await Promise.all(Array.from({ length: Math.min(10, count - from) }, (_, k) => work(from + k)));
-  }
+/** Runs `work(0…count-1)` with at most `width` at once. */
+export async function pool(
+  count: number,
+  width: number,
+  work: (index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 /** The newest change to the API's built sources (specs are not built). */
@@ -304,6 +306,13 @@ export interface ProcessSuite {
   start(name: string, env?: Record<string, string>): Promise<Instance>;
   /** Releases the jobs of stopped workers now (a survivor does it by itself within two minutes). */
   recoverDeadWorkers(): Promise<string[]>;
+  /** Starts `name` in place of a killed instance, as an orchestrator would, once the dead one's jobs are released. */
+  replace(dead: Instance, name: string, env?: Record<string, string>): Promise<Instance>;
+  /**
+   * Runs `work` on an API in this process that runs no job (its sends go to the fake Graph API as 'prep'), then
+   * closes it: how a test writes its rows through the API before its instances start.
+   */
+  prepare<T>(work: (app: AppWithSql) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -324,16 +333,12 @@ export function processSuite(feature: string, label: string): ProcessSuite {
     db = createDatabase(inject('databaseUrl'));
   });
   afterAll(async () => {
-    for (const instance of instances) {
-      if (instance.child.exitCode === null && instance.child.signalCode === null)
-        instance.child.kill('SIGTERM');
-    }
-    await Promise.all(instances.map((instance) => exited(instance.child)));
+    await Promise.all(instances.map((instance) => stopInstance(instance)));
     await graph.close();
     await db?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-  return {
+  const suite: ProcessSuite = {
     graph,
     instances,
     graphUrl: () => graphUrl,
@@ -343,7 +348,64 @@ export function processSuite(feature: string, label: string): ProcessSuite {
       return instance;
     },
     recoverDeadWorkers: () => new JobsRepository(db as Database, inject('databaseUrl')).unlockDeadWorkers(0),
+    async replace(dead, name, env = {}) {
+      await exited(dead.child);
+      await suite.recoverDeadWorkers();
+      return suite.start(name, env);
+    },
+    async prepare(work) {
+      const prep = await startTestApp({
+        JOBS_ENABLED: 'false',
+        WHATSAPP_GRAPH_URL: `${graphUrl}/prep/v23.0`,
+      });
+      try {
+        return await work({ ...prep, ds: testSql() });
+      } finally {
+        await prep.close();
+      }
+    },
   };
+  return suite;
+}
+
+/** Waits until every message the company's agents stored has its provider id (was sent). */
+export async function agentMessagesSent(ds: TestSql, companyId: number, timeoutMs: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const [{ n }] = await ds.query(
+        `SELECT count(*)::int AS n FROM messages WHERE "companyId" = $1 AND sender = 'AGENT' AND "messageApiId" IS NULL`,
+        [companyId],
+      );
+      return n === 0;
+    },
+    'every stored agent message to be sent',
+    timeoutMs,
+  );
+}
+
+/** `count` contacts of the tenant's channel tagged `tag`, numbered `prefix` + i (7 digits); the tag's id. */
+export async function taggedContacts(
+  ds: TestSql,
+  tenant: Tenant,
+  tag: string,
+  prefix: string,
+  count: number,
+): Promise<number> {
+  const [{ id: tagId }] = await ds.query(
+    `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, $2, '#1677ff', $3) RETURNING id`,
+    [tenant.companyId, tag, `${tenant.companyId}-${tag.toLowerCase()}`],
+  );
+  await ds.query(
+    `WITH c AS (
+       INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName")
+       SELECT $1::int, $2::int, $2::text || '-' || $5::text || lpad(i::text, 7, '0'), $5::text || lpad(i::text, 7, '0'),
+              $6::text || ' ' || i, lower($6::text) || i
+         FROM generate_series(1, $3::int) AS i
+       RETURNING id)
+     INSERT INTO client_tags ("clientId", "tagId") SELECT id, $4::int FROM c`,
+    [tenant.companyId, tenant.channelId, count, tagId, prefix, tag],
+  );
+  return tagId;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -445,11 +507,8 @@ export class RoundRobinBalancer {
   }
 }
 
-let inboundSeq = 0;
-
-/** A customer's WhatsApp text to `phoneNumberId` as Meta posts it (webhooks reference: messages, text). */
-export function inboundText(phoneNumberId: string, from: string, wamid: string, text: string): string {
-  inboundSeq += 1;
+/** A WhatsApp Cloud webhook to `phoneNumberId` carrying `value` (its messages or statuses), as Meta posts it. */
+export function whatsappWebhook(phoneNumberId: string, value: Record<string, unknown>): string {
   return JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -461,21 +520,48 @@ export function inboundText(phoneNumberId: string, from: string, wamid: string, 
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: `Cliente ${inboundSeq}` }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: wamid,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
+              ...value,
             },
           },
         ],
       },
     ],
+  });
+}
+
+let inboundSeq = 0;
+
+/** A customer's WhatsApp text to `phoneNumberId` as Meta posts it (webhooks reference: messages, text). */
+export function inboundText(phoneNumberId: string, from: string, wamid: string, text: string): string {
+  inboundSeq += 1;
+  return whatsappWebhook(phoneNumberId, {
+    contacts: [{ profile: { name: `Cliente ${inboundSeq}` }, wa_id: from }],
+    messages: [
+      {
+        from,
+        id: wamid,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        text: { body: text },
+      },
+    ],
+  });
+}
+
+/** A POST of `body` as JSON signed in as `token`, on a connection of its own (the balancer picks an instance for each). */
+export function postAs(baseUrl: string, token: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, connection: 'close' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** An agent's text in the conversation, through `baseUrl`, as the composer sends it (sendMessage). */
+export function agentSend(baseUrl: string, token: string, clientId: number, text: string): Promise<Response> {
+  return postAs(baseUrl, token, '/graphql', {
+    query: 'mutation($input: SendMessageInput!) { sendMessage(input: $input) { id } }',
+    variables: { input: { clientId, text } },
   });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueueService } from '../src/jobs/job-queue.service';
+import { whatsappWebhook } from './instance-kit';
 import {
   agentWrites,
   arrive,
@@ -48,30 +49,10 @@ async function interrupted(clientId: number, content: string, secondsAgo: number
 }
 
 function statusWebhook(wamid: string, to: string, tracking: string): string {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: tenant.phoneNumberId },
-              statuses: [
-                {
-                  id: wamid,
-                  status: 'delivered',
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  recipient_id: to,
-                  biz_opaque_callback_data: tracking,
-                },
-              ],
-            },
-          },
-        ],
-      },
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return whatsappWebhook(tenant.phoneNumberId, {
+    statuses: [
+      { id: wamid, status: 'delivered', timestamp, recipient_id: to, biz_opaque_callback_data: tracking },
     ],
   });
 }

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { twilioSignature } from '../src/providers/channels/sms/twilio-signature';
+import { closedPortUrl } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
 import { type TestSql, testSql } from './sql';
 import { DEMO_WA_PHONE_NUMBER_ID, postWhatsapp, whatsappFixture } from './webhook-helpers';
@@ -19,17 +19,9 @@ let t: TestApp;
 let ds: TestSql;
 let admin: string;
 
-/** A loopback port nobody listens on: a send that got past validation would fail here instead of leaving. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 beforeAll(async () => {
-  const nowhere = `http://127.0.0.1:${await closedPort()}`;
+  // A loopback port nobody listens on: a send that got past validation would fail here instead of leaving.
+  const nowhere = await closedPortUrl();
   t = await startTestApp({
     JOB_POLL_MS: '50',
     APP_URL,

@@ -1,16 +1,21 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestApp } from './helpers';
+import { DEMO_PASSWORD } from './helpers';
 import {
+  agentMessagesSent,
+  agentSend,
   type Delivery,
   deliverWebhook,
   type Instance,
   inboundText,
+  pool,
+  postAs,
   processSuite,
   RealtimeClient,
   RoundRobinBalancer,
   stopInstance,
+  taggedContacts,
 } from './instance-kit';
-import { type AppWithSql, customerWrites, newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
+import { customerWrites, newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
 import { testSql } from './sql';
 
 // Issue 22, two instances of the built API (dist/main.js) on one PostgreSQL behind a round-robin load balancer, with
@@ -48,15 +53,6 @@ afterAll(async () => {
   await balancer.close();
 });
 
-async function pool(count: number, width: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
-
 function newDelivery(): Delivery {
   wamidSeq += 1;
   return { wamid: `wamid.DRAIN${tenant.phoneNumberId}x${wamidSeq}`, attempts: 0, ackedAt: 0 };
@@ -76,18 +72,7 @@ function deliver(delivery: Delivery): Promise<void> {
 async function agentSends(text: string, clientId: number, attempt = 1): Promise<number | null> {
   let res: Response;
   try {
-    res = await fetch(`${lbUrl}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${tenant.token}`,
-        connection: 'close',
-      },
-      body: JSON.stringify({
-        query: 'mutation($input: SendMessageInput!) { sendMessage(input: $input) { id } }',
-        variables: { input: { clientId, text } },
-      }),
-    });
+    res = await agentSend(lbUrl, tenant.token, clientId, text);
   } catch (error) {
     const reason = String((error as { cause?: unknown }).cause ?? error);
     if (attempt === 1) {
@@ -109,15 +94,7 @@ async function agentSends(text: string, clientId: number, attempt = 1): Promise<
 
 /** What the inbox reads again after a reconnection (the web client's list reload). */
 async function reloadList(): Promise<void> {
-  const res = await fetch(`${lbUrl}/api/conversations_by_filter`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${tenant.token}`,
-      connection: 'close',
-    },
-    body: JSON.stringify({ custom: true, first: 50 }),
-  });
+  const res = await postAs(lbUrl, tenant.token, '/api/conversations_by_filter', { custom: true, first: 50 });
   await res.arrayBuffer();
   if (!res.ok) throw new Error(`reload ${res.status}`);
 }
@@ -130,25 +107,18 @@ const wamidsOf = (client: RealtimeClient) =>
         (event.payload as { message?: { messageApiId?: string | null } }).message?.messageApiId ?? '',
     )
     .filter((wamid) => wamid.startsWith('wamid.DRAIN'));
-const mine = () => graph.received.filter((send) => send.phoneNumberId === tenant.phoneNumberId);
+const mine = () => graph.sendsOf(tenant.phoneNumberId);
 
 describe('two instances behind a round-robin balancer', () => {
   it('deliver every event to every socket once, run every job once, and hold rate limits across both', {
     timeout: 60_000,
   }, async () => {
-    const prep = await startTestApp({
-      JOBS_ENABLED: 'false',
-      WHATSAPP_GRAPH_URL: `${suite.graphUrl()}/prep/v23.0`,
-    });
-    const app: AppWithSql = { ...prep, ds };
-    try {
+    await suite.prepare(async (app) => {
       tenant = await newTenant(app, 'drenaje');
       clientIds = [];
       for (let i = 0; i < CONVERSATIONS; i += 1)
         clientIds.push((await customerWrites(app, tenant, `Hola ${i}`)).clientId);
-    } finally {
-      await prep.close();
-    }
+    });
     lbUrl = await balancer.start();
     instances = await Promise.all([suite.start('a'), suite.start('b')]);
     balancer.use(instances);
@@ -233,20 +203,7 @@ describe('two instances behind a round-robin balancer', () => {
       tenant.channelId,
       CAMPAIGN_RATE,
     ]);
-    const [{ id: tagId }] = await ds.query(
-      `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, 'Rodante', '#1677ff', $2) RETURNING id`,
-      [tenant.companyId, `${tenant.companyId}-rodante`],
-    );
-    await ds.query(
-      `WITH c AS (
-         INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName")
-         SELECT $1::int, $2::int, $2::text || '-521552' || lpad(i::text, 7, '0'), '521552' || lpad(i::text, 7, '0'),
-                'Destinatario ' || i, 'destinatario' || i
-           FROM generate_series(1, $3::int) AS i
-         RETURNING id)
-       INSERT INTO client_tags ("clientId", "tagId") SELECT id, $4::int FROM c`,
-      [tenant.companyId, tenant.channelId, CAMPAIGN_RECIPIENTS, tagId],
-    );
+    const tagId = await taggedContacts(ds, tenant, 'Rodante', '521552', CAMPAIGN_RECIPIENTS);
     const [{ id: campaignId }] = await ds.query(
       `INSERT INTO campaigns ("companyId", "channelId", name, "tagIds", template, "sendAt")
        VALUES ($1, $2, 'Rodante', ARRAY[$3::int], $4, now()) RETURNING id`,
@@ -332,17 +289,7 @@ describe('two instances behind a round-robin balancer', () => {
     await new Promise((done) => setTimeout(done, 1500));
     loading = false;
     await Promise.all([webhookLoad, sendLoad]);
-    await waitFor(
-      async () => {
-        const [{ n }] = await ds.query(
-          `SELECT count(*)::int AS n FROM messages WHERE "companyId" = $1 AND sender = 'AGENT' AND "messageApiId" IS NULL`,
-          [tenant.companyId],
-        );
-        return n === 0;
-      },
-      'every agent message to be sent',
-      20_000,
-    );
+    await agentMessagesSent(ds, tenant.companyId, 20_000);
     await waitFor(
       async () => {
         const [{ status, sent }] = await ds.query(

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gql, startTestApp } from './helpers';
-import { inBatches, processSuite, type Received } from './instance-kit';
-import {
-  type AppWithSql,
-  agentWrites,
-  customerWrites,
-  newTenant,
-  type Tenant,
-  waitFor,
-} from './scheduled-sends-helpers';
+import { gql } from './helpers';
+import { pool, processSuite, type Received } from './instance-kit';
+import { agentWrites, customerWrites, newTenant, type Tenant, waitFor } from './scheduled-sends-helpers';
 import { testSql } from './sql';
 import { addChannel, uniqueNumber } from './template-helpers';
 
@@ -38,14 +31,9 @@ describe('two API instances, one killed halfway', () => {
   it('send every scheduled follow-up and follow-up bot exactly once', { timeout: 90_000 }, async () => {
     const started = Date.now();
     // ---- The rows, written through the API by an instance that runs no job (JOBS_ENABLED=false). ----
-    const prep = await startTestApp({
-      JOBS_ENABLED: 'false',
-      WHATSAPP_GRAPH_URL: `${suite.graphUrl()}/prep/v23.0`,
-    });
-    const app: AppWithSql = { ...prep, ds };
     let tenant!: Tenant;
     let bots!: Tenant;
-    try {
+    await suite.prepare(async (app) => {
       tenant = await newTenant(app, 'dosinstancias');
       // Follow-ups on one channel, bots on another: a follow-up (an agent's message) would re-arm a bot of its own
       // channel for later, and each count below is of one kind of send.
@@ -53,40 +41,38 @@ describe('two API instances, one killed halfway', () => {
       bots = {
         ...tenant,
         phoneNumberId: botsNumber,
-        channelId: await addChannel(prep, ds, tenant.companyId, 'whatsapp_cloud', botsNumber, 'token-bots'),
+        channelId: await addChannel(app, ds, tenant.companyId, 'whatsapp_cloud', botsNumber, 'token-bots'),
       };
       for (const [index, lapse] of BOT_LAPSES.entries()) {
         const res = await gql(
-          prep,
+          app,
           tenant.token,
           `mutation { createMessageBotConfig(input: { channelId: ${bots.channelId}, timeLapseInSeconds: ${lapse}, content: "Seguimiento ${index + 1}" }) { id } }`,
         );
         expect(res.errors).toBeUndefined();
       }
-      // In batches, as many customers and agents would.
-      await inBatches(BOT_CONVERSATIONS, async (i) => {
+      // Ten at a time, as many customers and agents would.
+      await pool(BOT_CONVERSATIONS, 10, async (i) => {
         const { clientId } = await customerWrites(app, bots, `Hola ${i}`);
         await agentWrites(app, tenant.token, clientId, `Respuesta ${i}`);
       });
       const followUpClients: number[] = [];
-      await inBatches(FOLLOW_UP_CONVERSATIONS, async (i) => {
+      await pool(FOLLOW_UP_CONVERSATIONS, 10, async (i) => {
         followUpClients[i] = (await customerWrites(app, tenant, `Cliente ${i}`)).clientId;
       });
       const sendAt = new Date(Date.now() + 10 * 60_000).toISOString();
-      await inBatches(FOLLOW_UPS, async (i) => {
+      await pool(FOLLOW_UPS, 10, async (i) => {
         const clientId = followUpClients[i % FOLLOW_UP_CONVERSATIONS];
         const res = await gql(
-          prep,
+          app,
           tenant.token,
           `mutation { createFollowUpMessage(clientId: ${clientId}, input: { sendAt: "${sendAt}", content: "FU-${i}" }) { id } }`,
         );
         expect(res.errors).toBeUndefined();
       });
-    } finally {
-      await prep.close();
-    }
+    });
     const phones = new Set([tenant.phoneNumberId, bots.phoneNumberId]);
-    const mine = () => graph.received.filter((send) => phones.has(send.phoneNumberId));
+    const mine = () => graph.sendsOf(...phones);
     const followUpIds: number[] = (
       await ds.query(`SELECT id FROM follow_up_messages WHERE "companyId" = $1 ORDER BY id`, [
         tenant.companyId,
@@ -138,15 +124,13 @@ describe('two API instances, one killed halfway', () => {
     // ---- Halfway, A dies the moment the provider receives one of its sends, before it can answer. ----
     let killedOn: Received | null = null;
     let killedAt = 0;
-    graph.onSend = (send, res) => {
-      if (killedOn || !phones.has(send.phoneNumberId) || send.instance !== 'a') return true;
-      if (mine().filter((s) => expected.has(s.key)).length < SCHEDULED / 2) return true;
+    graph.killOnSend((send) => {
+      if (killedOn || !phones.has(send.phoneNumberId) || send.instance !== 'a') return null;
+      if (mine().filter((s) => expected.has(s.key)).length < SCHEDULED / 2) return null;
       killedOn = send;
       killedAt = Date.now();
-      a.child.kill('SIGKILL');
-      res.destroy();
-      return false;
-    };
+      return a;
+    });
 
     // ---- The clock: every scheduled job's time comes at once (see scheduled-sends-helpers `arrive`). ----
     const moved = await ds.query(
