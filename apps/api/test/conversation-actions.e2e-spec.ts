@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/common/crypto/secret-box';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config';
+import { FakeCrm } from './fake-crm';
 import { gql, login } from './helpers';
 import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
 import { openSocket } from './socket-helpers';
@@ -413,32 +412,18 @@ describe('delete conversation', () => {
 });
 
 describe('POST /api/sendToCRM', () => {
-  let crm: Server;
-  let received: Array<{ body: string; signature: string | undefined }> = [];
-  let answer = 200;
+  let crm: FakeCrm;
   beforeAll(async () => {
-    crm = createServer((req: IncomingMessage, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({
-          body: Buffer.concat(chunks).toString('utf8'),
-          signature: req.headers['x-crm-signature'] as string | undefined,
-        });
-        res.writeHead(answer).end();
-      });
-    });
-    await new Promise<void>((r) => crm.listen(0, '127.0.0.1', r));
+    crm = await FakeCrm.start();
   });
   afterAll(async () => {
-    await new Promise((r) => crm.close(r));
+    await crm.close();
   });
 
   it('posts the contact signed with HMAC-SHA256, and answers the spec’s error when the CRM fails', async () => {
     const clientId = await newConversation(agenteId);
     const [{ companyId }] = await ds.query(`SELECT "companyId" FROM clients WHERE id = $1`, [clientId]);
     const config = t.app.get<AppConfig>(APP_CONFIG);
-    const url = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/crm`;
     await ds.query(`UPDATE companies SET "crmWebhookUrl" = NULL WHERE id = $1`, [companyId]);
     const unconfigured = await t.http
       .post('/api/sendToCRM')
@@ -449,23 +434,23 @@ describe('POST /api/sendToCRM', () => {
 
     await ds.query(`UPDATE companies SET "crmWebhookUrl" = $2, "crmWebhookSecret" = $3 WHERE id = $1`, [
       companyId,
-      url,
+      crm.url,
       new SecretBox(config.encryptionKey).seal('crm-secreto'),
     ]);
     try {
-      received = [];
-      answer = 200;
+      crm.reset();
+      crm.status = 200;
       const ok = await t.http
         .post('/api/sendToCRM')
         .set('Authorization', `Bearer ${agente}`)
         .send({ clientId });
       expect(ok.status).toBe(200);
-      expect(received).toHaveLength(1);
-      const { body, signature } = received[0];
+      expect(crm.received).toHaveLength(1);
+      const { body, signature } = crm.received[0];
       expect(signature).toBe(`sha256=${createHmac('sha256', 'crm-secreto').update(body).digest('hex')}`);
       expect(JSON.parse(body).contact.id).toBe(clientId);
 
-      answer = 500;
+      crm.status = 500;
       const failed = await t.http
         .post('/api/sendToCRM')
         .set('Authorization', `Bearer ${agente}`)

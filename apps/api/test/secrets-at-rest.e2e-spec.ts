@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
@@ -17,6 +15,7 @@ import type { ChannelRow } from '../src/modules/channels/channels.repository';
 import { ChannelsService } from '../src/modules/channels/channels.service';
 import { FakeGraphServer } from '../src/providers/channels/messenger/__fixtures__/fake-graph-server';
 import { twilioSignature } from '../src/providers/channels/sms/twilio-signature';
+import { FakeCrm } from './fake-crm';
 import { gql, registerCompany, startTestApp, type TestApp, uniqueIp } from './helpers';
 import { API_DIR, assertBuilt } from './instance-kit';
 import { type TestSql, testSql } from './sql';
@@ -55,9 +54,8 @@ let ds: TestSql;
 let twilio: FakeGraphServer;
 let d360: FakeGraphServer;
 let graph: FakeGraphServer;
-let crm: Server;
+let crm: FakeCrm;
 let crmUrl: string;
-const crmReceived: Array<{ body: string; signature: string | undefined }> = [];
 let sent = 0;
 let firstAppOpen = true;
 
@@ -260,19 +258,8 @@ beforeAll(async () => {
     FakeGraphServer.start(),
   ]);
   providerRoutes();
-  crm = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      crmReceived.push({
-        body: Buffer.concat(chunks).toString('utf8'),
-        signature: req.headers['x-crm-signature'] as string | undefined,
-      });
-      res.writeHead(200).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve));
-  crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}/crm`;
+  crm = await FakeCrm.start();
+  crmUrl = crm.url;
   t = await startTestApp(providerEnv());
   ds = testSql();
 });
@@ -293,7 +280,7 @@ afterAll(async () => {
   }
   await closeFirstApp();
   await Promise.all([twilio.close(), d360.close(), graph.close()]);
-  await new Promise<void>((resolve) => crm.close(() => resolve()));
+  await crm.close();
 });
 
 describe('secrets at rest', () => {
@@ -380,7 +367,7 @@ describe('secrets at rest', () => {
     // The CRM receives the contact signed with the secret it was given.
     const toCrm = await post(t, '/sendToCRM', owner.token, { clientId: state.clientId });
     expect(toCrm.status, JSON.stringify(toCrm.body)).toBe(200);
-    const [delivery] = crmReceived;
+    const [delivery] = crm.received;
     expect(delivery.signature).toBe(
       `sha256=${createHmac('sha256', CRM_SECRET).update(delivery.body).digest('hex')}`,
     );
@@ -513,7 +500,7 @@ describe('secrets at rest', () => {
       );
       const toCrm = await post(rotated, '/sendToCRM', state.token, { clientId: state.clientId });
       expect(toCrm.status).toBe(200);
-      const delivery = crmReceived.at(-1);
+      const delivery = crm.received.at(-1);
       expect(delivery?.signature).toBe(
         `sha256=${createHmac('sha256', CRM_SECRET)
           .update(delivery?.body ?? '')
