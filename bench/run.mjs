@@ -36,7 +36,9 @@ function printRows(r) {
         `${miss(g.product, r.growthTarget)} (ceiling ×${g.ceiling.toFixed(2)})`,
     );
   }
-  console.log(`  cleanup ${r.cleanupSeconds.toFixed(1)} s, failed requests or mismatched pages: ${r.failed}`);
+  console.log(
+    `  warm-up ${r.warm} requests a side at each size (${r.warmSeconds.toFixed(1)} s in all); cleanup ${r.cleanupSeconds.toFixed(1)} s, failed requests or mismatched pages: ${r.failed}`,
+  );
 }
 
 /** The soak's figures: memory trend, p99 per bucket, errors and lost, the drain at the end. */
