@@ -1,4 +1,5 @@
 // Shared harness: a real PostgreSQL (embedded unless BENCH_DATABASE_URL), the built API, a bounded load loop.
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
@@ -131,4 +132,42 @@ export function postJson(url, body, headers = {}, agent = undefined) {
     req.on('error', reject);
     req.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
+}
+
+/**
+ * A customer's WhatsApp text as Meta's Cloud API posts it to `POST /webhooks/whatsapp` (webhooks reference:
+ * messages, text), with its X-Hub-Signature-256 under `appSecret`: what the ingest and soak benchmarks send.
+ */
+export function signedWhatsappText({
+  phoneNumberId,
+  displayPhone,
+  from,
+  name,
+  wamid,
+  timestamp,
+  text,
+  appSecret,
+}) {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: displayPhone, phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name }, wa_id: from }],
+              messages: [
+                { from, id: wamid, timestamp: String(timestamp), type: 'text', text: { body: text } },
+              ],
+            },
+            field: 'messages',
+          },
+        ],
+      },
+    ],
+  });
+  return { body, signature: `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}` };
 }

@@ -5,7 +5,6 @@
 // IPC) must show no growth trend, p99 latency must stay flat minute by minute, and nothing may fail or be lost.
 // Ends with a SIGTERM: the process must drain and exit 0.
 import { fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -14,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFakeGraph } from './fake-provider.mjs';
-import { BENCH_KEY, percentile } from './lib.mjs';
+import { BENCH_KEY, percentile, signedWhatsappText } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const PHONE_NUMBER_ID = '100000000000001'; // the demo company's WhatsApp Cloud channel (seeded)
@@ -111,34 +110,16 @@ async function startApi(databaseUrl, graphUrl) {
 }
 
 function webhook(from, wamid, text) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: `Soak ${from.slice(-4)}` }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: wamid,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
+  return signedWhatsappText({
+    phoneNumberId: PHONE_NUMBER_ID,
+    displayPhone: '15550783881',
+    from,
+    name: `Soak ${from.slice(-4)}`,
+    wamid,
+    timestamp: Math.floor(Date.now() / 1000),
+    text,
+    appSecret: APP_SECRET,
   });
-  return { body, signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}` };
 }
 
 export async function soak({ databaseUrl }) {

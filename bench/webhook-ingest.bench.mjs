@@ -3,10 +3,10 @@
 // update, real-time event) against a ceiling measured in the same run — a bare Node HTTP server on the same
 // PostgreSQL doing one INSERT … ON CONFLICT DO NOTHING per request. Then checks that every posted wamid is stored
 // exactly once on both sides, including redeliveries of stored messages and racing duplicate deliveries.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { load, median } from './lib.mjs';
+import { load, median, signedWhatsappText } from './lib.mjs';
 
 const PHONE_NUMBER_ID = '100000000000001'; // the demo company's WhatsApp Cloud channel (seeded)
 const SENDERS = 200;
@@ -31,43 +31,22 @@ function prng(seed) {
   };
 }
 
-function payload({ from, wamid, timestamp, text }) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5215500000001', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: `Cliente ${from.slice(-3)}` }, wa_id: from }],
-              messages: [
-                { from, id: wamid, timestamp: String(timestamp), type: 'text', text: { body: text } },
-              ],
-            },
-            field: 'messages',
-          },
-        ],
-      },
-    ],
-  });
-}
-
 /** Signed payloads built ahead of the timed rounds, so the load side only sends bytes. */
 function makeMessages(count, { runId, prefix, senders, random, secret }) {
   const now = Math.floor(Date.now() / 1000);
   return Array.from({ length: count }, (_, i) => {
     const from = senders[Math.floor(random() * senders.length)];
     const wamid = `wamid.BENCH${runId}${prefix}${String(i).padStart(6, '0')}`;
-    const body = payload({
+    const { body, signature } = signedWhatsappText({
+      phoneNumberId: PHONE_NUMBER_ID,
+      displayPhone: '5215500000001',
       from,
+      name: `Cliente ${from.slice(-3)}`,
       wamid,
       timestamp: now + i,
       text: `Hola, ¿tienen disponible el pedido ${i}?`,
+      appSecret: secret,
     });
-    const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     return { wamid, body, signature };
   });
 }
