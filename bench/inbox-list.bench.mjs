@@ -5,7 +5,7 @@
 // its default space, 10 M messages at the last step), generated inside PostgreSQL; at each size the first page
 // and a deep page (reached through the keyset cursor) are timed for the agent's "assigned" list and for the
 // admin's keyword search, after warming both sides at each size. Sizes: BENCH_INBOX_SIZES, BENCH_INBOX_MESSAGES (at the
-// largest size), BENCH_INBOX_DEEP, BENCH_INBOX_WARM (warm-up requests a side at each size).
+// largest size), BENCH_INBOX_DEEP, BENCH_INBOX_WARM (warm-up requests a side at each size), BENCH_INBOX_PER_ROUND.
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import pg from 'pg';
@@ -17,7 +17,9 @@ const { conversationListQuery } = createRequire(import.meta.url)(
 
 const PAGE = 20; // PAGE_SIZES.list, what the inbox asks for
 const ROUNDS = 5;
-const PER_ROUND = 6; // sequential requests per round and side: 30 timed requests per side and case…
+// Sequential requests per round and side (200 timed requests per side and case by default: a median of 30 moved by
+// half a millisecond from run to run at 1 M)…
+const PER_ROUND = envInt('BENCH_INBOX_PER_ROUND', 40);
 const BUDGET_MS = 15_000; // …or fewer (at least one per round) when that would take longer than this per side
 const WARMUP = 3;
 const KEYWORD = 'García'; // one of the two surnames of about 1 conversation in 10
@@ -498,7 +500,7 @@ export async function inboxList({
   return {
     name: 'inbox list (POST /api/conversations_by_filter)',
     unit: 'ms',
-    target: 3,
+    target: 2, // issue 22: ≤ 2.0 at 1 M (issue 4 asked ≤ 3)
     growthTarget: 1.5,
     fastLoad,
     generation,
