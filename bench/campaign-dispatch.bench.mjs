@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { startFakeGraph } from './fake-provider.mjs';
-import { percentile, startProduct } from './lib.mjs';
+import { percentile, seedTaggedCampaign, startCampaign, startProduct } from './lib.mjs';
 
 const RATE = 1000;
 // The dispatcher's calls in flight (campaign-dispatcher.service.ts MAX_IN_FLIGHT).
@@ -95,46 +95,15 @@ export async function campaignDispatch({ databaseUrl }) {
       rows: [channel],
     } = await db.query(`SELECT id, "companyId" FROM channels WHERE "providerId" = $1`, [PHONE_NUMBER_ID]);
     await db.query(`UPDATE channels SET "campaignRate" = $2 WHERE id = $1`, [channel.id, RATE]);
-    const stamp = Date.now();
-    const {
-      rows: [tag],
-    } = await db.query(
-      `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, $2, '#1677ff', $3) RETURNING id`,
-      [channel.companyId, `Bench ${stamp}`, `${channel.companyId}-bench-${stamp}`],
-    );
-    await db.query(
-      `WITH c AS (
-         INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName")
-         SELECT $1::int, $2::int, $2::text || '-bench-' || $4::text || '-' || i, '521558' || lpad(i::text, 7, '0'),
-                'Bench ' || i, 'bench' || i
-           FROM generate_series(1, $3::int) AS i
-         ON CONFLICT (key) DO NOTHING
-         RETURNING id)
-       INSERT INTO client_tags ("clientId", "tagId") SELECT id, $5::int FROM c`,
-      [channel.companyId, channel.id, recipients, stamp, tag.id],
-    );
-    const {
-      rows: [campaign],
-    } = await db.query(
-      `INSERT INTO campaigns ("companyId", "channelId", name, "tagIds", template, "sendAt")
-       VALUES ($1, $2, 'Bench', ARRAY[$3::int], $4, now()) RETURNING id`,
-      [
-        channel.companyId,
-        channel.id,
-        tag.id,
-        JSON.stringify({
-          name: 'bench_promo',
-          language: 'es_MX',
-          category: 'marketing',
-          components: [{ type: 'BODY', text: 'Promoción de prueba' }],
-        }),
-      ],
-    );
+    const campaign = await seedTaggedCampaign(db, {
+      channel,
+      recipients,
+      label: 'Bench',
+      stamp: Date.now(),
+      phonePrefix: '521558',
+    });
     const t0 = performance.now();
-    await db.query(
-      `SELECT graphile_worker.add_job('campaign-start', json_build_object('campaignId', $1::int))`,
-      [campaign.id],
-    );
+    await startCampaign(db, campaign.id);
     const deadline = Date.now() + 180_000;
     let status = 'SCHEDULED';
     while (Date.now() < deadline && status !== 'FINISHED') {

@@ -171,3 +171,56 @@ export function signedWhatsappText({
   });
   return { body, signature: `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}` };
 }
+
+/**
+ * A campaign of `recipients` new contacts of `channel` under a new tag, due now: what the campaign and soak benchmarks
+ * send once `startCampaign` runs it. `label` names the tag, contacts and template (`Bench`, `Soak`); `stamp`
+ * keeps each run's keys apart; `phonePrefix` (6 digits, 7 more follow) keeps each benchmark's numbers apart.
+ */
+export async function seedTaggedCampaign(db, { channel, recipients, label, stamp, phonePrefix }) {
+  const slug = label.toLowerCase();
+  const {
+    rows: [tag],
+  } = await db.query(
+    `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, $2, '#1677ff', $3) RETURNING id`,
+    [channel.companyId, `${label} ${stamp}`, `${channel.companyId}-${slug}-${stamp}`],
+  );
+  await db.query(
+    `WITH c AS (
+       INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName")
+       SELECT $1::int, $2::int, $2::text || '-' || $6::text || '-' || $4::text || '-' || i,
+              $7::text || lpad(i::text, 7, '0'), $5::text || ' ' || i, $6::text || i
+         FROM generate_series(1, $3::int) AS i
+       ON CONFLICT (key) DO NOTHING
+       RETURNING id)
+     INSERT INTO client_tags ("clientId", "tagId") SELECT id, $8::int FROM c`,
+    [channel.companyId, channel.id, recipients, String(stamp), label, slug, phonePrefix, tag.id],
+  );
+  const {
+    rows: [campaign],
+  } = await db.query(
+    `INSERT INTO campaigns ("companyId", "channelId", name, "tagIds", template, "sendAt")
+     VALUES ($1, $2, $3, ARRAY[$4::int], $5, now()) RETURNING id`,
+    [
+      channel.companyId,
+      channel.id,
+      label,
+      tag.id,
+      JSON.stringify({
+        name: `${slug}_promo`,
+        language: 'es_MX',
+        category: 'marketing',
+        components: [{ type: 'BODY', text: `Promoción de prueba (${slug})` }],
+      }),
+    ],
+  );
+  return { id: campaign.id, tagId: tag.id };
+}
+
+/** Starts a campaign as its schedule would: the product's `campaign-start` job. */
+export async function startCampaign(db, campaignId) {
+  await db.query(
+    `SELECT graphile_worker.add_job('campaign-start', json_build_object('campaignId', $1::int))`,
+    [campaignId],
+  );
+}

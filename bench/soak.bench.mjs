@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFakeGraph } from './fake-provider.mjs';
-import { BENCH_KEY, percentile, signedWhatsappText } from './lib.mjs';
+import { BENCH_KEY, percentile, seedTaggedCampaign, signedWhatsappText, startCampaign } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const PHONE_NUMBER_ID = '100000000000001'; // the demo company's WhatsApp Cloud channel (seeded)
@@ -155,44 +155,14 @@ export async function soak({ databaseUrl }) {
     // ---- The campaign: tagged contacts and a campaign paced to end before the run does. ----
     const recipients = Math.max(50, Math.floor(seconds * 0.7 * CAMPAIGN_RATE));
     await db.query(`UPDATE channels SET "campaignRate" = $2 WHERE id = $1`, [channel.id, CAMPAIGN_RATE]);
-    const {
-      rows: [tag],
-    } = await db.query(
-      `INSERT INTO tags ("companyId", name, color, key) VALUES ($1, $2, '#1677ff', $3) RETURNING id`,
-      [channel.companyId, `Soak ${runId}`, `${channel.companyId}-soak-${runId}`],
-    );
-    await db.query(
-      `WITH c AS (
-         INSERT INTO clients ("companyId", "channelId", key, "senderId", name, "cleanedName")
-         SELECT $1::int, $2::int, $2::text || '-soak-' || $4::text || '-' || i, '521557' || lpad(i::text, 7, '0'),
-                'Soak ' || i, 'soak' || i
-           FROM generate_series(1, $3::int) AS i
-         ON CONFLICT (key) DO NOTHING
-         RETURNING id)
-       INSERT INTO client_tags ("clientId", "tagId") SELECT id, $5::int FROM c`,
-      [channel.companyId, channel.id, recipients, runId, tag.id],
-    );
-    const {
-      rows: [campaign],
-    } = await db.query(
-      `INSERT INTO campaigns ("companyId", "channelId", name, "tagIds", template, "sendAt")
-       VALUES ($1, $2, 'Soak', ARRAY[$3::int], $4, now()) RETURNING id`,
-      [
-        channel.companyId,
-        channel.id,
-        tag.id,
-        JSON.stringify({
-          name: 'soak_promo',
-          language: 'es_MX',
-          category: 'marketing',
-          components: [{ type: 'BODY', text: 'Promoción del soak' }],
-        }),
-      ],
-    );
-    await db.query(
-      `SELECT graphile_worker.add_job('campaign-start', json_build_object('campaignId', $1::int))`,
-      [campaign.id],
-    );
+    const campaign = await seedTaggedCampaign(db, {
+      channel,
+      recipients,
+      label: 'Soak',
+      stamp: runId,
+      phonePrefix: '521557',
+    });
+    await startCampaign(db, campaign.id);
 
     // ---- Steady traffic, open loop: each kind fires at its rate, at most MAX_IN_FLIGHT at once. ----
     const acked = new Set();
