@@ -802,6 +802,15 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
       `{ whatsappTemplates(status: "accepted") { id } }`,
     );
     expect(accepted.data?.whatsappTemplates).toEqual([]);
+    // 01 §7 "whatsappTemplates where companyId": the caller's company gives the same list.
+    const byCompany = await gql<{ whatsappTemplates: Array<{ name: string }> }>(
+      t,
+      c.token,
+      'query($companyId: Int) { whatsappTemplates(companyId: $companyId) { name } }',
+      { companyId: c.companyId },
+    );
+    expect(byCompany.errors).toBeUndefined();
+    expect(byCompany.data?.whatsappTemplates.map((v) => v.name)).toEqual(['primera', 'segunda']);
   });
 
   it("answers 403 for another company's id and for a role without the permission", async () => {
@@ -810,6 +819,13 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
     const foreign = await api(t, 'get', `/whatsappTemplate/${other.companyId}`, c.token);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('FORBIDDEN');
+    const foreignGraph = await gql(
+      t,
+      c.token,
+      'query($companyId: Int) { whatsappTemplates(companyId: $companyId) { id } }',
+      { companyId: other.companyId },
+    );
+    expect(foreignGraph.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     const agente = await login(t, 'agente@demo.local');
     const [{ companyId }] = await ds.query(`SELECT "companyId" FROM users WHERE email = 'agente@demo.local'`);
     expect((await api(t, 'get', `/whatsappTemplate/${companyId}`, agente)).status).toBe(403);
