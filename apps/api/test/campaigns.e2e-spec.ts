@@ -707,6 +707,7 @@ describe('the wizard on a hand-made audience', () => {
         ['nombre que falta', { name: undefined }, 'VALIDATION_ERROR', 'name', m.nameRequired],
         ['nombre de más de 120', { name: 'x'.repeat(121) }, 'VALIDATION_ERROR', 'name', m.nameTooLong],
         ['sin etiquetas', { tagsIds: [] }, 'VALIDATION_ERROR', 'tagsIds', m.tagsRequired],
+        ['audiencia de Excel', { type: 'EXCEL' }, 'VALIDATION_ERROR', 'type', m.typeInvalid],
         [
           'etiqueta de otra empresa',
           { tagsIds: [tags.A, foreignTag], conjunction: 'union' },

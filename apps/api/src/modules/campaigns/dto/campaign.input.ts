@@ -5,6 +5,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsNumber,
   IsOptional,
@@ -36,7 +37,7 @@ export class CreateCampaignInput {
 
   @ApiPropertyOptional({ enum: ['TAG'], default: 'TAG', description: 'Excel and Audiencia are not offered' })
   @IsOptional()
-  @IsString({ message: INPUT_MESSAGES.invalidText })
+  @IsIn(['TAG'], { message: CAMPAIGN_MESSAGES.typeInvalid })
   type?: string | null;
 
   @ApiProperty({ type: [Number] })
