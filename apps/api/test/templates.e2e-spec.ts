@@ -288,6 +288,39 @@ describe('header media, then the template (WhatsApp Cloud API)', () => {
     expect(elsewhere.body.field).toBe('header');
   });
 
+  it("takes the spec's component shape {format, text, exampleBody.body_text, exampleHeader.header_handle}", async () => {
+    const c = await freshCompany();
+    const media = await uploadMedia(c, c.cloud, JPEG, 'promo.jpg');
+    expect(media.status).toBe(200);
+    meta.reset();
+    // 02 §3 / 01 §3: one component carrying the text, the body examples and the header media's URL.
+    const res = await create(c, {
+      name: 'forma_del_spec',
+      components: [
+        {
+          format: 'IMAGE',
+          text: 'Hola {{1}}, tu pedido {{2}} está listo.',
+          exampleBody: { body_text: [['Ana', 'A-123']] },
+          exampleHeader: { header_handle: [media.body.url] },
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.createWhatsappTemplate).toMatchObject({ name: 'forma_del_spec', variables: 2 });
+    expect(JSON.parse(meta.to('POST', /\/message_templates/)[0].body).components).toEqual([
+      { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW1hZ2U=:ARYmVnVHo0f'] } },
+      {
+        type: 'BODY',
+        text: 'Hola {{1}}, tu pedido {{2}} está listo.',
+        example: { body_text: [['Ana', 'A-123']] },
+      },
+    ]);
+    // Without the examples its variables need, the spec-shaped body is refused like any other.
+    const bare = await create(c, { name: 'sin_ejemplos', components: [{ text: 'Hola {{1}}' }] });
+    expect(bare.status).toBe(400);
+    expect(bare.body.field).toBe('variables');
+  });
+
   it('refuses media that is not a template file, or that does not fit the header', async () => {
     const c = await freshCompany();
     const text = await uploadMedia(c, c.cloud, Buffer.from('hola'), 'notas.txt');
