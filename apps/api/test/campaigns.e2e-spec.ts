@@ -656,6 +656,12 @@ describe('the wizard on a hand-made audience', () => {
       const theirs = await api(stranger.token, 'get', '/campaigns');
       expect(theirs.status).toBe(200);
       expect(theirs.body).toEqual([]);
+      // 01 §7 "fetch by company": one's own company lists the same; another company's is refused.
+      const byCompany = await api(s.token, 'get', `/campaigns?companyId=${s.companyId}`);
+      expect(byCompany.body).toEqual(list);
+      const foreign = await api(stranger.token, 'get', `/campaigns?companyId=${s.companyId}`);
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.code).toBe('FORBIDDEN');
     });
 
     it('lists only campaigns created after 2023-04-24', async () => {

@@ -82,7 +82,7 @@ export class CampaignsService {
     return this.views(user.companyId, rows);
   }
 
-  /** 02 §7 GraphQL "campaigns by company or channel": the company is the token's; naming another one is refused. */
+  /** 01 §7 / 02 §7 "campaigns by company or channel": the company is the token's; naming another one is refused. */
   async listOf(
     user: AuthUser,
     companyId: number | null | undefined,

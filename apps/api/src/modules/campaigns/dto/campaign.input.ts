@@ -126,6 +126,12 @@ export class CampaignIdInput {
 }
 
 export class CampaignListQuery {
+  @ApiPropertyOptional({ type: 'integer', description: "The caller's company (another one: 403)" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsId(INPUT_MESSAGES.invalidValue)
+  companyId?: number | null;
+
   @ApiPropertyOptional({ type: 'integer' })
   @IsOptional()
   @Type(() => Number)
