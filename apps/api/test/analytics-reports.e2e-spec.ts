@@ -157,6 +157,15 @@ describe('report recipients (GraphQL and REST)', () => {
     expect(left.data?.reports).toEqual([]);
     const ofB = await gql<{ reports: Array<{ email: string }> }>(t, b.token, '{ reports { email } }');
     expect(ofB.data?.reports).toEqual([{ email: 'VENTAS@reportes.test' }]);
+    // 01 §7 "reports by company": naming one's own company lists the same; another company's is refused.
+    const byCompany = 'query($company: Int) { reports(company: $company) { email } }';
+    const ownNamed = await gql<{ reports: Array<{ email: string }> }>(t, b.token, byCompany, {
+      company: b.companyId,
+    });
+    expect(ownNamed.data?.reports).toEqual([{ email: 'VENTAS@reportes.test' }]);
+    const foreign = await gql(t, a.token, byCompany, { company: b.companyId });
+    expect(foreign.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect(foreign.data).toBeNull();
   });
 
   it('refuses invalid fields, a taken e-mail, another company and callers without writeCompany', async () => {

@@ -10,7 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeReply } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { type BotCompany, customerText, deliver, eventually } from './bot-company-kit';
-import { login } from './helpers';
+import { gql, login } from './helpers';
 import { type InboxTestApp, startInboxTestApp } from './inbox-helpers';
 import { openSocket } from './socket-helpers';
 import { addChannel, newCompany, uniqueNumber } from './template-helpers';
@@ -656,6 +656,12 @@ describe('the wizard on a hand-made audience', () => {
       const theirs = await api(stranger.token, 'get', '/campaigns');
       expect(theirs.status).toBe(200);
       expect(theirs.body).toEqual([]);
+      // 01 §7 "fetch by company": one's own company lists the same; another company's is refused.
+      const byCompany = await api(s.token, 'get', `/campaigns?companyId=${s.companyId}`);
+      expect(byCompany.body).toEqual(list);
+      const foreign = await api(stranger.token, 'get', `/campaigns?companyId=${s.companyId}`);
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.code).toBe('FORBIDDEN');
     });
 
     it('lists only campaigns created after 2023-04-24', async () => {
@@ -707,6 +713,7 @@ describe('the wizard on a hand-made audience', () => {
         ['nombre que falta', { name: undefined }, 'VALIDATION_ERROR', 'name', m.nameRequired],
         ['nombre de más de 120', { name: 'x'.repeat(121) }, 'VALIDATION_ERROR', 'name', m.nameTooLong],
         ['sin etiquetas', { tagsIds: [] }, 'VALIDATION_ERROR', 'tagsIds', m.tagsRequired],
+        ['audiencia de Excel', { type: 'EXCEL' }, 'VALIDATION_ERROR', 'type', m.typeInvalid],
         [
           'etiqueta de otra empresa',
           { tagsIds: [tags.A, foreignTag], conjunction: 'union' },
@@ -1196,6 +1203,43 @@ describe('pause, resume and delete', () => {
     }
     const row = await campaignRow(view.id);
     expect(row).toMatchObject({ status: 'SCHEDULED', deletedAt: null });
+  });
+
+  it('GraphQL campaigns by company or channel and deleteCampaign (02 §7): the REST views; refusals', async () => {
+    const s = await slowShop('gqlcamp', 2);
+    const other = await addChannel(t, t.ds, s.companyId, 'whatsapp_cloud', String(uniqueNumber()), 'tok-gql');
+    const view = await createCampaign(s.token, draft(s.channelId, s.templateId, [s.tag]));
+    const fields = `id name channelId companyId status statusLabel selectedTags { id name color } conjunction
+      templateId templateName fileUrl sendAt createdAt lastSendAt total sent failed totalCost`;
+    const list = `query($companyId: Int, $channelId: Int) { campaigns(companyId: $companyId, channelId: $channelId) {
+      ${fields} } }`;
+    const rest = (await api(s.token, 'get', '/campaigns')).body as CampaignView[];
+    const byCompany = await gql<{ campaigns: CampaignView[] }>(t, s.token, list, { companyId: s.companyId });
+    expect(byCompany.errors).toBeUndefined();
+    expect(byCompany.data?.campaigns).toEqual(rest);
+    expect(byCompany.data?.campaigns.map((c) => [c.id, c.statusLabel])).toEqual([[view.id, 'Programada']]);
+    const byChannel = await gql<{ campaigns: CampaignView[] }>(t, s.token, list, { channelId: s.channelId });
+    expect(byChannel.data?.campaigns.map((c) => c.id)).toEqual([view.id]);
+    const otherChannel = await gql<{ campaigns: CampaignView[] }>(t, s.token, list, { channelId: other });
+    expect(otherChannel.data?.campaigns).toEqual([]);
+
+    const stranger = await shop('gqlcampb');
+    const foreign = await gql(t, stranger.token, list, { companyId: s.companyId });
+    expect(foreign.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    const remove = 'mutation($id: Int!) { deleteCampaign(id: $id) { id deleted } }';
+    const foreignDelete = await gql(t, stranger.token, remove, { id: view.id });
+    expect(foreignDelete.errors?.[0]?.extensions.code).toBe('CAMPAIGN_NOT_FOUND');
+    const agente = await login(t, 'agente@demo.local');
+    expect((await gql(t, agente, list)).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect((await gql(t, agente, remove, { id: view.id })).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
+    expect(await campaignRow(view.id)).toMatchObject({ deletedAt: null });
+
+    const removed = await gql<{ deleteCampaign: { id: number; deleted: boolean } }>(t, s.token, remove, {
+      id: view.id,
+    });
+    expect(removed.data?.deleteCampaign).toEqual({ id: view.id, deleted: true });
+    const after = await gql<{ campaigns: CampaignView[] }>(t, s.token, list);
+    expect(after.data?.campaigns).toEqual([]);
   });
 
   it('a user without the campaigns permission gets 403 on every route; without a token, 401', async () => {

@@ -218,6 +218,7 @@ const ID_KIND_BY_OPERATION: Record<string, RowKind> = {
   'Mutation.deactivateChannel': 'channel',
   'Mutation.renameChannel': 'channel',
   'Mutation.setChannelChatbot': 'channel',
+  'Mutation.deleteCampaign': 'campaign',
   'Mutation.deleteCategory': 'category',
   'Mutation.updateCategory': 'category',
   'Mutation.deleteFollowUpMessage': 'followUp',

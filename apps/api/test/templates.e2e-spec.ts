@@ -288,6 +288,39 @@ describe('header media, then the template (WhatsApp Cloud API)', () => {
     expect(elsewhere.body.field).toBe('header');
   });
 
+  it("takes the spec's component shape {format, text, exampleBody.body_text, exampleHeader.header_handle}", async () => {
+    const c = await freshCompany();
+    const media = await uploadMedia(c, c.cloud, JPEG, 'promo.jpg');
+    expect(media.status).toBe(200);
+    meta.reset();
+    // 02 §3 / 01 §3: one component carrying the text, the body examples and the header media's URL.
+    const res = await create(c, {
+      name: 'forma_del_spec',
+      components: [
+        {
+          format: 'IMAGE',
+          text: 'Hola {{1}}, tu pedido {{2}} está listo.',
+          exampleBody: { body_text: [['Ana', 'A-123']] },
+          exampleHeader: { header_handle: [media.body.url] },
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.createWhatsappTemplate).toMatchObject({ name: 'forma_del_spec', variables: 2 });
+    expect(JSON.parse(meta.to('POST', /\/message_templates/)[0].body).components).toEqual([
+      { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW1hZ2U=:ARYmVnVHo0f'] } },
+      {
+        type: 'BODY',
+        text: 'Hola {{1}}, tu pedido {{2}} está listo.',
+        example: { body_text: [['Ana', 'A-123']] },
+      },
+    ]);
+    // Without the examples its variables need, the spec-shaped body is refused like any other.
+    const bare = await create(c, { name: 'sin_ejemplos', components: [{ text: 'Hola {{1}}' }] });
+    expect(bare.status).toBe(400);
+    expect(bare.body.field).toBe('variables');
+  });
+
   it('refuses media that is not a template file, or that does not fit the header', async () => {
     const c = await freshCompany();
     const text = await uploadMedia(c, c.cloud, Buffer.from('hola'), 'notas.txt');
@@ -333,7 +366,8 @@ describe('POST /api/whatsappTemplate rules', () => {
       [{ name: 'Pedido Listo', components: components('Hola') }, 'name', 'VALIDATION_ERROR'],
       [{ name: '', components: components('Hola') }, 'name', 'VALIDATION_ERROR'],
       [{ name: 'x'.repeat(513), components: components('Hola') }, 'name', 'VALIDATION_ERROR'],
-      [{ name: 'sin_texto', components: [] }, 'text', 'VALIDATION_ERROR'],
+      [{ name: 'sin_texto', components: [] }, 'text', 'EMPTY_EDITOR_CONTENT_ERROR'],
+      [{ name: 'texto_blanco', components: components('   ') }, 'text', 'EMPTY_EDITOR_CONTENT_ERROR'],
       [{ name: 'muy_largo', components: components('a'.repeat(1025)) }, 'text', 'INPUT_SIZE_LIMIT_ERROR'],
       [{ name: 'sin_tipo', type: undefined, components: components('Hola') }, 'type', 'EMPTY_TYPE_ERROR'],
       [{ name: 'tipo_raro', type: 'OTRO', components: components('Hola') }, 'type', 'EMPTY_TYPE_ERROR'],
@@ -802,6 +836,15 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
       `{ whatsappTemplates(status: "accepted") { id } }`,
     );
     expect(accepted.data?.whatsappTemplates).toEqual([]);
+    // 01 §7 "whatsappTemplates where companyId": the caller's company gives the same list.
+    const byCompany = await gql<{ whatsappTemplates: Array<{ name: string }> }>(
+      t,
+      c.token,
+      'query($companyId: Int) { whatsappTemplates(companyId: $companyId) { name } }',
+      { companyId: c.companyId },
+    );
+    expect(byCompany.errors).toBeUndefined();
+    expect(byCompany.data?.whatsappTemplates.map((v) => v.name)).toEqual(['primera', 'segunda']);
   });
 
   it("answers 403 for another company's id and for a role without the permission", async () => {
@@ -810,6 +853,13 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
     const foreign = await api(t, 'get', `/whatsappTemplate/${other.companyId}`, c.token);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('FORBIDDEN');
+    const foreignGraph = await gql(
+      t,
+      c.token,
+      'query($companyId: Int) { whatsappTemplates(companyId: $companyId) { id } }',
+      { companyId: other.companyId },
+    );
+    expect(foreignGraph.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
     const agente = await login(t, 'agente@demo.local');
     const [{ companyId }] = await ds.query(`SELECT "companyId" FROM users WHERE email = 'agente@demo.local'`);
     expect((await api(t, 'get', `/whatsappTemplate/${companyId}`, agente)).status).toBe(403);

@@ -177,6 +177,8 @@ export const CAMPAIGN_NAME_MAX = 120;
 export const CAMPAIGN_MESSAGES = {
   nameRequired: 'El nombre de la campaña es obligatorio',
   channelNotFound: 'Elige un número de WhatsApp de tu empresa que envíe plantillas',
+  // 01 §2.7 type: Excel and Audiencia are disabled; a campaign's audience is its tags (01 §7 type 'TAG').
+  typeInvalid: 'Solo se pueden crear campañas por etiquetas',
   notPausable: 'Solo se puede pausar una campaña programada o en progreso',
   notResumable: 'Solo se puede reanudar una campaña pausada',
   nameTooLong: `El nombre de la campaña no debe exceder los ${CAMPAIGN_NAME_MAX} caracteres`,

@@ -9,11 +9,14 @@ import { CreateReportInput, ReportRecipientModel, UpdateReportInput } from './mo
 export class AnalyticsReportsResolver {
   constructor(private readonly service: AnalyticsReportsService) {}
 
-  /** The spec's "reports by company": the company is the caller's. */
+  /** The spec's "reports by company": the company is the caller's; `company` may name it (another one: 403). */
   @RequirePermissions('readCompany', 'writeCompany')
   @Query(() => [ReportRecipientModel])
-  reports(@CurrentUser() user: AuthUser): Promise<ReportRecipientModel[]> {
-    return this.service.list(user);
+  reports(
+    @CurrentUser() user: AuthUser,
+    @Args('company', { type: () => Int, nullable: true }) company: number | null,
+  ): Promise<ReportRecipientModel[]> {
+    return this.service.list(user, company);
   }
 
   @RequirePermissions('writeCompany')

@@ -22,7 +22,8 @@ const clean = {
 export class AnalyticsReportsService {
   constructor(private readonly repo: AnalyticsReportsRepository) {}
 
-  list(user: AuthUser): Promise<ReportRecipientRow[]> {
+  list(user: AuthUser, company: number | null = null): Promise<ReportRecipientRow[]> {
+    this.sameCompany(user, company);
     return this.repo.list(user.companyId);
   }
 

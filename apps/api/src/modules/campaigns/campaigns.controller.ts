@@ -49,7 +49,7 @@ export class CampaignsController {
   @ApiErrors(400, 403)
   @Get('campaigns')
   list(@CurrentUser() user: AuthUser, @Query() query: CampaignListQuery): Promise<CampaignView[]> {
-    return this.campaigns.list(user, query.channelId ?? null);
+    return this.campaigns.listOf(user, query.companyId, query.channelId);
   }
 
   @ApiOperation({ summary: 'Create a campaign from the wizard’s draft; it starts at sendAt' })

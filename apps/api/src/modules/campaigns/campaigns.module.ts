@@ -9,6 +9,7 @@ import { CampaignAnalyticsService } from './campaign-analytics.service';
 import { CampaignDispatcherService } from './campaign-dispatcher.service';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsRepository } from './campaigns.repository';
+import { CampaignsResolver } from './campaigns.resolver';
 import { CampaignsService } from './campaigns.service';
 
 /** Issue 18: broadcast campaigns — the wizard's calls, the audience, the dispatcher and the analytics. */
@@ -18,6 +19,7 @@ import { CampaignsService } from './campaigns.service';
   providers: [
     CampaignsRepository,
     CampaignsService,
+    CampaignsResolver,
     CampaignDispatcherService,
     CampaignAnalyticsRepository,
     CampaignAnalyticsService,

@@ -82,6 +82,18 @@ export class CampaignsService {
     return this.views(user.companyId, rows);
   }
 
+  /** 01 §7 / 02 §7 "campaigns by company or channel": the company is the token's; naming another one is refused. */
+  async listOf(
+    user: AuthUser,
+    companyId: number | null | undefined,
+    channelId: number | null | undefined,
+  ): Promise<CampaignView[]> {
+    if (companyId !== null && companyId !== undefined && companyId !== user.companyId) {
+      throw new AppException('FORBIDDEN', { message: 'Campaigns of another company' });
+    }
+    return this.list(user, channelId ?? null);
+  }
+
   async get(user: AuthUser, id: number): Promise<CampaignRow> {
     const row = await this.campaigns.findOfCompany(user.companyId, id);
     if (!row) throw new AppException('CAMPAIGN_NOT_FOUND', { field: 'campaignId' });

@@ -39,16 +39,55 @@ function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** `body_text` as Meta writes it (one list of values per example, string[][]) or flat (string[]): Meta's form. */
+function bodyTextOf(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.every((item) => typeof item === 'string') ? [value] : value;
+}
+
+/**
+ * 02 §3 describes a template's components as `{format, text, exampleBody.body_text, exampleHeader.header_handle}`
+ * (01 §3: the first one carries the text, the body examples and the header media). Such a component, without a
+ * `type`, is read as the Cloud API parts it stands for: a BODY with its examples and, when `format` is a media
+ * one, a HEADER whose header_handle[0] is the file's URL. Typed components may also carry their examples under
+ * those names. Anything else is left as it came, for the reader to judge.
+ */
+function cloudComponents(item: unknown): unknown[] {
+  const component = record(item);
+  if (!component) return [item];
+  const exampleBody = record(component.exampleBody);
+  const exampleHeader = record(component.exampleHeader);
+  const example = {
+    ...(exampleBody && { body_text: bodyTextOf(exampleBody.body_text) }),
+    ...(exampleHeader && { header_handle: exampleHeader.header_handle }),
+    ...record(component.example),
+  };
+  if (component.type !== undefined) {
+    return [exampleBody || exampleHeader ? { ...component, example } : component];
+  }
+  const parts: unknown[] = [];
+  const format = typeof component.format === 'string' ? component.format.toUpperCase() : '';
+  if (HEADER_TYPE_OF_FORMAT[format]) {
+    parts.push({ type: 'HEADER', format, example: { header_handle: example.header_handle } });
+  }
+  parts.push({
+    type: 'BODY',
+    text: component.text,
+    ...(example.body_text !== undefined && { example: { body_text: example.body_text } }),
+  });
+  return parts;
+}
+
 /**
  * Reads the `components` of POST /whatsappTemplate (Cloud API shape, as the shared buildTemplateComponents makes
- * them): one BODY, at most one HEADER and one FOOTER, nothing else (buttons are not offered). The rules of each
- * part are the shared draft rules', applied by the caller.
+ * them, or the spec's, see cloudComponents): one BODY, at most one HEADER and one FOOTER, nothing else (buttons are
+ * not offered). The rules of each part are the shared draft rules', applied by the caller.
  */
 export function readRequestedComponents(components: readonly unknown[]): ComponentsReading {
   const invalid = { ok: false, field: 'components', message: TEMPLATE_MESSAGES.componentsInvalid } as const;
   const seen = new Set<string>();
   const read: RequestedComponents = { text: null, examples: [], header: null, footer: null };
-  for (const item of components) {
+  for (const item of components.flatMap(cloudComponents)) {
     const component = record(item);
     const type = typeof component?.type === 'string' ? component.type.toUpperCase() : '';
     if (!component || !['HEADER', 'BODY', 'FOOTER'].includes(type) || seen.has(type)) return invalid;

@@ -17,6 +17,7 @@ import {
   templateStatusFromProvider,
   templateVariableCount,
   UPLOAD_MESSAGES,
+  VALIDATION_MESSAGES,
   validateTemplateDraft,
   validateTemplateMedia,
 } from '@crm/shared';
@@ -64,6 +65,8 @@ function codeOf(field: DraftField, message: string): ErrorCode {
   if (field === 'category') return 'EMPTY_CATEGORY_ERROR';
   if (field === 'text' && message === ERROR_CATALOGUE.INPUT_SIZE_LIMIT_ERROR.userMessage)
     return 'INPUT_SIZE_LIMIT_ERROR';
+  // 02 §5 "Editor content must be non-empty": a message with no text at all.
+  if (field === 'text' && message === VALIDATION_MESSAGES.required) return 'EMPTY_EDITOR_CONTENT_ERROR';
   return 'VALIDATION_ERROR';
 }
 

@@ -37,7 +37,11 @@ export class TemplatesService {
     user: AuthUser,
     channelId: number | null | undefined,
     status: string | null | undefined,
+    companyId: number | null | undefined = null,
   ): Promise<TemplateView[]> {
+    if (companyId !== null && companyId !== undefined && companyId !== user.companyId) {
+      throw new AppException('FORBIDDEN', { message: 'Templates of another company' });
+    }
     // Another company's channel is bad input (400 on channelId), as everywhere a channel is named: an empty list
     // would answer for it as if it were the caller's.
     if (channelId !== null && channelId !== undefined)

@@ -5,6 +5,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsNumber,
   IsOptional,
@@ -36,7 +37,7 @@ export class CreateCampaignInput {
 
   @ApiPropertyOptional({ enum: ['TAG'], default: 'TAG', description: 'Excel and Audiencia are not offered' })
   @IsOptional()
-  @IsString({ message: INPUT_MESSAGES.invalidText })
+  @IsIn(['TAG'], { message: CAMPAIGN_MESSAGES.typeInvalid })
   type?: string | null;
 
   @ApiProperty({ type: [Number] })
@@ -125,6 +126,12 @@ export class CampaignIdInput {
 }
 
 export class CampaignListQuery {
+  @ApiPropertyOptional({ type: 'integer', description: "The caller's company (another one: 403)" })
+  @IsOptional()
+  @Type(() => Number)
+  @IsId(INPUT_MESSAGES.invalidValue)
+  companyId?: number | null;
+
   @ApiPropertyOptional({ type: 'integer' })
   @IsOptional()
   @Type(() => Number)
