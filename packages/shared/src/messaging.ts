@@ -106,6 +106,15 @@ export interface ConversationView {
   channel: ConversationChannelView;
   /** The first ad, post or link the customer came from (rules/received-content); null when none. */
   referral?: ReferralView | null;
+  // 02 §3 Conversation fields the list rows do not need; optional so a client may build views without them.
+  lastName?: string | null;
+  setValuableByUser?: boolean;
+  /** How the contact came in: CHANNEL (a message), MANUAL (created from a phone), IMPORT (a file). */
+  source?: string;
+  /** ISO timestamps. */
+  updatedAt?: string;
+  whatsappStartedAt?: string | null;
+  whatsappLastMessageAt?: string | null;
 }
 
 export interface NewMessagePayload {

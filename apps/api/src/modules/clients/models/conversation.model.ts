@@ -93,4 +93,13 @@ export class ConversationModel implements ConversationView {
   @Field(() => String, { nullable: true }) windowExpiresAt: string | null;
   @Field(() => ConversationChannelModel) channel: ConversationChannelModel;
   @Field(() => ConversationReferralModel, { nullable: true }) referral: ConversationReferralModel | null;
+  @Field(() => String, { nullable: true }) lastName: string | null;
+  @Field() setValuableByUser: boolean;
+  @Field({
+    description: 'CHANNEL (first message), MANUAL (created from a phone) or IMPORT (a contacts file).',
+  })
+  source: string;
+  @Field() updatedAt: string;
+  @Field(() => String, { nullable: true }) whatsappStartedAt: string | null;
+  @Field(() => String, { nullable: true }) whatsappLastMessageAt: string | null;
 }
