@@ -91,6 +91,15 @@ describe('conversation actions', () => {
       [clientId],
     );
     expect(state).toEqual({ unreadMessagesCount: 0, seen: true });
+    // 02 §4: read with the reader's name and time; unread again clears the reader.
+    const MESSAGES = 'query($id: Int!) { messages(clientId: $id) { seen seenAt seenBy } }';
+    type Seen = { messages: Array<{ seen: boolean; seenAt: string | null; seenBy: string | null }> };
+    const [{ name: adminName }] = await ds.query(`SELECT name FROM users WHERE email = 'admin@demo.local'`);
+    const afterRead = await gql<Seen>(t, admin, MESSAGES, { id: clientId });
+    expect(afterRead.errors).toBeUndefined();
+    const [readMessage] = afterRead.data?.messages ?? [];
+    expect(readMessage).toMatchObject({ seen: true, seenBy: adminName });
+    expect(Date.now() - Date.parse(readMessage?.seenAt ?? '')).toBeLessThan(60_000);
     const unread = await gql<{ markConversationUnread: number }>(
       t,
       admin,
@@ -103,6 +112,8 @@ describe('conversation actions', () => {
       [clientId],
     );
     expect(state).toEqual({ unreadMessagesCount: 1, seen: false });
+    const afterUnread = await gql<Seen>(t, admin, MESSAGES, { id: clientId });
+    expect(afterUnread.data?.messages[0]).toEqual({ seen: false, seenAt: null, seenBy: null });
   });
 
   it('deletes a message for the team, and refuses another company or a bad id', async () => {

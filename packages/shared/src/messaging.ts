@@ -35,6 +35,11 @@ export interface MessageView {
   quotedMsgBody: string | null;
   quotedMsgType: string | null;
   seen: boolean;
+  /** 02 §4: when and by whom (the user's name) a customer's message was read; null while unread. */
+  seenAt?: string | null;
+  seenBy?: string | null;
+  /** ISO end of the reply window this message opened (02 §4); null for messages that open none. */
+  windowExpiration?: string | null;
   /** Structured parts: file, location, contacts, interactive reply, template, reaction. */
   payload: Record<string, unknown> | null;
   fakeId: string | null;
