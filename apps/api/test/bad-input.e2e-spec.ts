@@ -30,6 +30,7 @@ const ROUTES: ReadonlyArray<readonly ['post' | 'put' | 'delete', string]> = [
   ['post', '/api/sendToCRM'],
   ['post', '/api/delete-conversation'],
   ['post', '/api/deleteMessage'],
+  ['post', '/api/getContact'],
   ['post', '/api/reassign-agent'],
   ['post', '/api/upload'],
   ['post', '/api/tagsCount'],
@@ -59,6 +60,7 @@ const FIELDS = [
   'id',
   'ids',
   'clientId',
+  'contactId',
   'channelId',
   'channelsIds',
   'spaceId',
@@ -138,6 +140,7 @@ const UNKNOWN_ID = 2_000_000_000;
 const ID_FIELDS = new Set([
   'id',
   'clientId',
+  'contactId',
   'channelId',
   'spaceId',
   'albumId',

@@ -42,6 +42,8 @@ export interface MessageView {
   windowExpiration?: string | null;
   /** Structured parts: file, location, contacts, interactive reply, template, reaction. */
   payload: Record<string, unknown> | null;
+  /** 02 §3: a `contacts` message's card id for POST /getContact (the message's own id); null otherwise. */
+  contactId?: number | null;
   fakeId: string | null;
   /** When the customer last edited it (ISO); null or absent when never edited. */
   editedAt?: string | null;
