@@ -92,6 +92,12 @@ describe('reassign', () => {
     expect(res.body.agentId).toBe(adminId);
     expect(res.body.agent.name).toBe('Andrea Admin');
     expect(res.body.tags.map((tag: { name: string }) => tag.name)).toContain('Reasignada');
+    // 02 §3 tags (id, name, color, isDefault, key): 'Reasignada' is a predefined tag.
+    const [companyId] = await ds.query(`SELECT "companyId" FROM clients WHERE id = $1`, [clientId]);
+    expect(res.body.tags.find((tag: { name: string }) => tag.name === 'Reasignada')).toMatchObject({
+      isDefault: true,
+      key: expect.stringContaining(String(companyId.companyId)),
+    });
     expect((await lost).agentId).toBe(agenteId);
     const changed = await seen;
     expect(changed.reason).toBe('reassigned');

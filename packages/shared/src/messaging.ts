@@ -63,6 +63,9 @@ export interface ConversationTagView {
   id: number;
   name: string;
   color: string;
+  /** 02 §3: a predefined tag; and the tag's unique key (company id and name). */
+  isDefault?: boolean;
+  key?: string;
 }
 
 export interface ConversationAgentView {

@@ -13,6 +13,9 @@ export class ConversationTagModel implements ConversationTagView {
   @Field(() => Int) id: number;
   @Field() name: string;
   @Field() color: string;
+  @Field({ nullable: true, description: 'A predefined tag (02 §3), which cannot be edited or deleted.' })
+  isDefault?: boolean;
+  @Field({ nullable: true, description: 'The unique key: company id and name.' }) key?: string;
 }
 
 @ObjectType('ConversationAgent')
