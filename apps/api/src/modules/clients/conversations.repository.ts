@@ -1,4 +1,5 @@
 import {
+  defaultConversationPageSize,
   normalizeSearchKeyword,
   PAGE_SIZES,
   platformsWhere,
@@ -246,7 +247,7 @@ function keyset(column: 'c.createdAt' | 'c.lastUpdate', after: string): RawBuild
  * page to tell whether another page follows. A deep page (keyset cursor) costs what the first does.
  */
 function conversationListStatement(viewer: ListViewer, input: ConversationsFilterInput) {
-  const first = input.first ?? PAGE_SIZES.list;
+  const first = input.first ?? defaultConversationPageSize(false, input.keyword);
   const where = [conversationFilter(viewer, input), ...inboxOnly(viewer, input)];
   if (input.after) where.push(keyset('c.lastUpdate', input.after));
   let page = COMPILER.selectFrom('clients as c')
