@@ -28,6 +28,7 @@ const ROUTES: ReadonlyArray<readonly ['post' | 'put' | 'delete', string]> = [
   ['post', '/api/contacts/export'],
   ['post', '/api/importContacts'],
   ['post', '/api/sendToCRM'],
+  ['post', '/api/addVinteInfo'],
   ['post', '/api/delete-conversation'],
   ['post', '/api/deleteMessage'],
   ['post', '/api/getContact'],
