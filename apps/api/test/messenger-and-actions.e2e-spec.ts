@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 import { type TestSql, testSql } from './sql';
 
 let t: TestApp;
@@ -13,7 +15,9 @@ beforeAll(async () => {
   ds = testSql();
   admin = await login(t, 'admin@demo.local');
 });
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await t.close();
 });
 
@@ -78,6 +82,11 @@ describe('conversation actions', () => {
 
   it('marks a conversation read and unread', async () => {
     const clientId = await conversationWithMessage();
+    // 02 §7: markAsRead and markAsUnread reach the conversation's viewers with its unread count.
+    const socket = await openSocket(t.baseUrl, admin, sockets);
+    type Unread = { clientId: number; unreadMessages: number };
+    const ofThis = (payload: Unread) => payload.clientId === clientId;
+    const readEvent = nextEvent<Unread>(socket, 'markAsRead', 3000, ofThis);
     const read = await gql<{ markConversationRead: number }>(
       t,
       admin,
@@ -86,6 +95,8 @@ describe('conversation actions', () => {
     );
     expect(read.errors).toBeUndefined();
     expect(read.data?.markConversationRead).toBe(0);
+    expect(await readEvent).toEqual({ clientId, unreadMessages: 0 });
+    const unreadEvent = nextEvent<Unread>(socket, 'markAsUnread', 3000, ofThis);
     let [state] = await ds.query(
       `SELECT c."unreadMessagesCount", bool_and(m.seen) AS seen FROM clients c JOIN messages m ON m."clientId" = c.id WHERE c.id = $1 GROUP BY c.id`,
       [clientId],
@@ -107,6 +118,7 @@ describe('conversation actions', () => {
       { id: clientId },
     );
     expect(unread.data?.markConversationUnread).toBe(1);
+    expect(await unreadEvent).toEqual({ clientId, unreadMessages: 1 });
     [state] = await ds.query(
       `SELECT c."unreadMessagesCount", bool_and(m.seen) AS seen FROM clients c JOIN messages m ON m."clientId" = c.id WHERE c.id = $1 GROUP BY c.id`,
       [clientId],
