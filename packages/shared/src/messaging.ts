@@ -174,6 +174,13 @@ export interface UnassignClientPayload {
   client: ConversationView;
 }
 
+/** 02 §7 groupAdmin: a conversation was given to a group admin's group (unassigned, waiting for one of its agents). */
+export interface GroupAdminPayload {
+  clientId: number;
+  groupAdminId: number;
+  client: ConversationView;
+}
+
 /** Why a conversation's state changed (openClient): lists re-check it against their filters. */
 export type ConversationChangeReason =
   | 'reassigned'
