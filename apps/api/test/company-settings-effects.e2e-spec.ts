@@ -1,7 +1,9 @@
 import type { CompanySettings } from '@crm/shared';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login } from './helpers';
 import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 import { postWhatsapp, whatsappFixture } from './webhook-helpers';
 
 // What the Empresa tab's switches change in the inbox (02 §3 Company settings). They act on the Demo company, so
@@ -33,7 +35,9 @@ afterEach(async () => {
   await t.ds.query(`DELETE FROM user_working_hours WHERE "userId" = $1`, [agenteId]);
 });
 
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await t.close();
 });
 
@@ -201,10 +205,23 @@ describe('isShowGroupsAtReassign', () => {
     await setting({ isShowGroupsAtReassign: true });
     expect((await toGroup({ groupAdminId: agenteId })).body.field).toBe('groupAdminId');
     expect((await toGroup({ groupAdminId: leader.id, agentId: agenteId })).status).toBe(400);
+    const groupadmin = await login(t, 'groupadmin@demo.local');
+    // 02 §7 groupAdmin: the group's admin hears at once that the conversation is the group's.
+    const leaderSocket = await openSocket(t.baseUrl, groupadmin, sockets);
+    const announced = nextEvent<{ clientId: number; groupAdminId: number; client: { groupAdminId: number } }>(
+      leaderSocket,
+      'groupAdmin',
+      3000,
+      (payload) => payload.clientId === id,
+    );
     const given = await toGroup({ groupAdminId: leader.id });
     expect(given.status).toBe(200);
     expect(given.body).toMatchObject({ agentId: null, groupAdminId: leader.id });
-    const groupadmin = await login(t, 'groupadmin@demo.local');
+    expect(await announced).toMatchObject({
+      clientId: id,
+      groupAdminId: leader.id,
+      client: { id, agentId: null, groupAdminId: leader.id },
+    });
     const seen = await gql<{ conversation: { id: number } }>(
       t,
       groupadmin,

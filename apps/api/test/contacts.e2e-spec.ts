@@ -67,7 +67,7 @@ function connect(token: string): Promise<Socket> {
   return openSocket(t.baseUrl, token, sockets);
 }
 
-const CREATE = `mutation($input: CreateClientInput!) { createClient(input: $input) { id senderId name agent { id } } }`;
+const CREATE = `mutation($input: CreateClientInput!) { createClient(input: $input) { id senderId name agent { id } source answered isArchived lastName setValuableByUser updatedAt whatsappStartedAt } }`;
 const UPDATE_PHONE = `mutation($clientId: Int!, $phone: String!) { updateClientPhone(clientId: $clientId, phone: $phone) { id senderId } }`;
 
 function report(token: string, body: object) {
@@ -93,16 +93,25 @@ async function countClients(): Promise<number> {
 describe('createClient (02 §8) and the phone rule (02 §5)', () => {
   it('creates a manual, answered, unarchived contact with the phone normalised 52→521', async () => {
     const digits = phone().slice(3); // without the 521 prefix
-    const res = await gql<{ createClient: { id: number; senderId: string; agent: { id: number } } }>(
-      t,
-      admin,
-      CREATE,
-      { input: { phone: `+52 ${digits}`, channelId: ids.whatsapp, name: 'Contacto Manual' } },
-    );
+    const res = await gql<{
+      createClient: { id: number; senderId: string; agent: { id: number }; updatedAt: string };
+    }>(t, admin, CREATE, {
+      input: { phone: `+52 ${digits}`, channelId: ids.whatsapp, name: 'Contacto Manual' },
+    });
     expect(res.errors).toBeUndefined();
     const created = res.data?.createClient;
     expect(created?.senderId).toBe(`521${digits}`);
     expect(created?.agent.id).toBe(ids.admin);
+    // 02 §3: the answer itself says how the contact came in.
+    expect(created).toMatchObject({
+      source: 'MANUAL',
+      answered: true,
+      isArchived: false,
+      lastName: null,
+      setValuableByUser: false,
+      whatsappStartedAt: null,
+    });
+    expect(Number.isNaN(Date.parse(created?.updatedAt ?? ''))).toBe(false);
     const [row] = await ds.query(`SELECT source, answered, "isArchived", key FROM clients WHERE id = $1`, [
       created?.id,
     ]);

@@ -92,6 +92,12 @@ describe('reassign', () => {
     expect(res.body.agentId).toBe(adminId);
     expect(res.body.agent.name).toBe('Andrea Admin');
     expect(res.body.tags.map((tag: { name: string }) => tag.name)).toContain('Reasignada');
+    // 02 §3 tags (id, name, color, isDefault, key): 'Reasignada' is a predefined tag.
+    const [companyId] = await ds.query(`SELECT "companyId" FROM clients WHERE id = $1`, [clientId]);
+    expect(res.body.tags.find((tag: { name: string }) => tag.name === 'Reasignada')).toMatchObject({
+      isDefault: true,
+      key: expect.stringContaining(String(companyId.companyId)),
+    });
     expect((await lost).agentId).toBe(agenteId);
     const changed = await seen;
     expect(changed.reason).toBe('reassigned');
@@ -449,6 +455,14 @@ describe('POST /api/sendToCRM', () => {
       const { body, signature } = crm.received[0];
       expect(signature).toBe(`sha256=${createHmac('sha256', 'crm-secreto').update(body).digest('hex')}`);
       expect(JSON.parse(body).contact.id).toBe(clientId);
+      // 02 §7 POST /addVinteInfo {clientId}: the same hand-over to the company's system.
+      const vinte = await t.http
+        .post('/api/addVinteInfo')
+        .set('Authorization', `Bearer ${agente}`)
+        .send({ clientId });
+      expect(vinte.status).toBe(200);
+      expect(crm.received).toHaveLength(2);
+      expect(JSON.parse(crm.received[1].body).contact.id).toBe(clientId);
 
       crm.status = 500;
       const failed = await t.http
@@ -458,6 +472,14 @@ describe('POST /api/sendToCRM', () => {
       expect(failed.status).toBe(400);
       expect(failed.body.code).toBe('ERROR_SENDING_TO_CRM');
       expect(failed.body.userMessage).toBe('Error al enviar información al CRM');
+      const vinteFailed = await t.http
+        .post('/api/addVinteInfo')
+        .set('Authorization', `Bearer ${agente}`)
+        .send({ clientId });
+      expect(vinteFailed.body).toMatchObject({
+        code: 'ERROR_SENDING_TO_CRM',
+        userMessage: 'Error al enviar información al CRM',
+      });
       const foreign = await t.http
         .post('/api/sendToCRM')
         .set('Authorization', `Bearer ${otherAdmin}`)

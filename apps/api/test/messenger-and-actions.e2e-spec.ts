@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, startTestApp, type TestApp } from './helpers';
+import { nextEvent, openSocket } from './socket-helpers';
 import { type TestSql, testSql } from './sql';
 
 let t: TestApp;
@@ -13,7 +15,9 @@ beforeAll(async () => {
   ds = testSql();
   admin = await login(t, 'admin@demo.local');
 });
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await t.close();
 });
 
@@ -78,6 +82,11 @@ describe('conversation actions', () => {
 
   it('marks a conversation read and unread', async () => {
     const clientId = await conversationWithMessage();
+    // 02 §7: markAsRead and markAsUnread reach the conversation's viewers with its unread count.
+    const socket = await openSocket(t.baseUrl, admin, sockets);
+    type Unread = { clientId: number; unreadMessages: number };
+    const ofThis = (payload: Unread) => payload.clientId === clientId;
+    const readEvent = nextEvent<Unread>(socket, 'markAsRead', 3000, ofThis);
     const read = await gql<{ markConversationRead: number }>(
       t,
       admin,
@@ -86,11 +95,22 @@ describe('conversation actions', () => {
     );
     expect(read.errors).toBeUndefined();
     expect(read.data?.markConversationRead).toBe(0);
+    expect(await readEvent).toEqual({ clientId, unreadMessages: 0 });
+    const unreadEvent = nextEvent<Unread>(socket, 'markAsUnread', 3000, ofThis);
     let [state] = await ds.query(
       `SELECT c."unreadMessagesCount", bool_and(m.seen) AS seen FROM clients c JOIN messages m ON m."clientId" = c.id WHERE c.id = $1 GROUP BY c.id`,
       [clientId],
     );
     expect(state).toEqual({ unreadMessagesCount: 0, seen: true });
+    // 02 §4: read with the reader's name and time; unread again clears the reader.
+    const MESSAGES = 'query($id: Int!) { messages(clientId: $id) { seen seenAt seenBy } }';
+    type Seen = { messages: Array<{ seen: boolean; seenAt: string | null; seenBy: string | null }> };
+    const [{ name: adminName }] = await ds.query(`SELECT name FROM users WHERE email = 'admin@demo.local'`);
+    const afterRead = await gql<Seen>(t, admin, MESSAGES, { id: clientId });
+    expect(afterRead.errors).toBeUndefined();
+    const [readMessage] = afterRead.data?.messages ?? [];
+    expect(readMessage).toMatchObject({ seen: true, seenBy: adminName });
+    expect(Date.now() - Date.parse(readMessage?.seenAt ?? '')).toBeLessThan(60_000);
     const unread = await gql<{ markConversationUnread: number }>(
       t,
       admin,
@@ -98,11 +118,14 @@ describe('conversation actions', () => {
       { id: clientId },
     );
     expect(unread.data?.markConversationUnread).toBe(1);
+    expect(await unreadEvent).toEqual({ clientId, unreadMessages: 1 });
     [state] = await ds.query(
       `SELECT c."unreadMessagesCount", bool_and(m.seen) AS seen FROM clients c JOIN messages m ON m."clientId" = c.id WHERE c.id = $1 GROUP BY c.id`,
       [clientId],
     );
     expect(state).toEqual({ unreadMessagesCount: 1, seen: false });
+    const afterUnread = await gql<Seen>(t, admin, MESSAGES, { id: clientId });
+    expect(afterUnread.data?.messages[0]).toEqual({ seen: false, seenAt: null, seenBy: null });
   });
 
   it('deletes a message for the team, and refuses another company or a bad id', async () => {

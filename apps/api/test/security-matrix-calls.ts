@@ -158,6 +158,8 @@ const ID_FIELDS: Record<string, RowKind> = {
   company: 'company',
   messageId: 'message',
   messageIds: 'message',
+  // POST /getContact: a contacts message's card is named by the message's id.
+  contactId: 'message',
   quotedMsgId: 'message',
   replyMessageId: 'message',
   lastMessageId: 'message',

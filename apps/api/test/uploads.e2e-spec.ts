@@ -52,6 +52,24 @@ describe('POST /api/upload', () => {
       .set('Authorization', `Bearer ${admin}`)
       .attach('file', Buffer.alloc(0), { filename: 'vacio.pdf', contentType: 'application/pdf' });
     expect(empty.body).toMatchObject({ field: 'file', userMessage: 'Archivo vacío o corrupto' });
+    // 02 §5: a video takes the 15 MB default cap, said with its own maximum; the same video within it passes.
+    const video = (size: number) => {
+      const body = Buffer.alloc(size);
+      Buffer.from([0, 0, 0, 0x18]).copy(body, 0);
+      Buffer.from('ftypisom').copy(body, 4);
+      return body;
+    };
+    const big = await t.http
+      .post('/api/upload')
+      .set('Authorization', `Bearer ${admin}`)
+      .attach('file', video(15_000_001), { filename: 'video.mp4', contentType: 'video/mp4' });
+    expect(big.status).toBe(400);
+    expect(big.body).toMatchObject({ field: 'file', userMessage: 'Archivo demasiado grande (máximo 15 MB)' });
+    const fits = await t.http
+      .post('/api/upload')
+      .set('Authorization', `Bearer ${admin}`)
+      .attach('file', video(4096), { filename: 'video.mp4', contentType: 'video/mp4' });
+    expect(fits.body).toMatchObject({ fileType: 'video', mimeType: 'video/mp4' });
     const none = await t.http.post('/api/upload').set('Authorization', `Bearer ${admin}`).send({});
     expect(none.status).toBe(400);
     expect(none.body.field).toBe('file');

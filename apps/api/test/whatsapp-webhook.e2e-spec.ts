@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WhatsappCloudAdapter } from '../src/providers/channels/whatsapp-cloud/whatsapp-cloud.adapter';
-import { login, startTestApp, type TestApp } from './helpers';
+import { gql, login, startTestApp, type TestApp } from './helpers';
 import { openSocket } from './socket-helpers';
 import { type TestSql, testSql } from './sql';
 import { metaSignature, postWhatsapp, whatsappFixture } from './webhook-helpers';
@@ -174,6 +174,51 @@ describe('POST /webhooks/whatsapp', () => {
       expect(rows[0].type, fixture).toBe(type);
       if (type === 'location') expect(rows[0].payload.location.latitude).toBeTypeOf('number');
       if (type === 'image') expect(rows[0].payload.file.mimeType).toMatch(/^image\//);
+    }
+  });
+
+  it('answers a shared contact card through POST /api/getContact with the message’s contactId (02 §3, §7)', async () => {
+    const stamp = `card.${Date.now()}`;
+    const body = retag(whatsappFixture('message-contacts'), stamp);
+    expect((await postWhatsapp(t, body)).status).toBe(200);
+    const [row] = await ds.query(`SELECT id, "clientId" FROM messages WHERE "messageApiId" LIKE $1`, [
+      `%.${stamp}`,
+    ]);
+    const [admin, otra] = await Promise.all([login(t, 'admin@demo.local'), login(t, 'admin@otra.local')]);
+    const listed = await gql<{ messages: Array<{ id: number; contactId: number | null }> }>(
+      t,
+      admin,
+      'query($id: Int!) { messages(clientId: $id) { id contactId } }',
+      { id: row.clientId },
+    );
+    const shared = listed.data?.messages.find((m) => m.id === row.id);
+    expect(shared?.contactId).toBe(row.id);
+    const getContact = (token: string, contactId: unknown) =>
+      t.http.post('/api/getContact').set('Authorization', `Bearer ${token}`).send({ contactId });
+    const card = await getContact(admin, shared?.contactId);
+    expect(card.status).toBe(200);
+    expect(card.body).toEqual({
+      id: row.id,
+      name: { first_name: 'Barbara', last_name: 'Johnson', formatted_name: 'Barbara J. Johnson' },
+      phones: [
+        { id: 1, phone: '+1 (940) 555-1234', wa_id: '19405551234' },
+        { id: 2, phone: '+1 (650) 555-1234', wa_id: null },
+      ],
+    });
+    expect((await getContact(otra, row.id)).status).toBe(403);
+    const bad = await getContact(admin, 'x');
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('contactId');
+    // A message that shares no card, and an id of no message: neither has a contact.
+    const [text] = await ds.query(
+      `INSERT INTO messages ("companyId", "clientId", "channelId", type, content, sender, "time")
+       SELECT "companyId", id, "channelId", 'text', 'hola', 'CLIENT', now() FROM clients WHERE id = $1 RETURNING id`,
+      [row.clientId],
+    );
+    for (const id of [text.id, 2_000_000_000]) {
+      const none = await getContact(admin, id);
+      expect(none.status).toBe(404);
+      expect(none.body).toMatchObject({ code: 'MESSAGE_NOT_FOUND', field: 'contactId' });
     }
   });
 

@@ -27,6 +27,7 @@ export * from './rules/chatbot';
 export * from './rules/chatbot-menu';
 export * from './rules/company-settings';
 export * from './rules/compose';
+export * from './rules/contact-card';
 export * from './rules/contact-name';
 export * from './rules/control-characters';
 export * from './rules/conversation-list';

@@ -35,8 +35,15 @@ export interface MessageView {
   quotedMsgBody: string | null;
   quotedMsgType: string | null;
   seen: boolean;
+  /** 02 §4: when and by whom (the user's name) a customer's message was read; null while unread. */
+  seenAt?: string | null;
+  seenBy?: string | null;
+  /** ISO end of the reply window this message opened (02 §4); null for messages that open none. */
+  windowExpiration?: string | null;
   /** Structured parts: file, location, contacts, interactive reply, template, reaction. */
   payload: Record<string, unknown> | null;
+  /** 02 §3: a `contacts` message's card id for POST /getContact (the message's own id); null otherwise. */
+  contactId?: number | null;
   fakeId: string | null;
   /** When the customer last edited it (ISO); null or absent when never edited. */
   editedAt?: string | null;
@@ -56,6 +63,9 @@ export interface ConversationTagView {
   id: number;
   name: string;
   color: string;
+  /** 02 §3: a predefined tag; and the tag's unique key (company id and name). */
+  isDefault?: boolean;
+  key?: string;
 }
 
 export interface ConversationAgentView {
@@ -106,6 +116,15 @@ export interface ConversationView {
   channel: ConversationChannelView;
   /** The first ad, post or link the customer came from (rules/received-content); null when none. */
   referral?: ReferralView | null;
+  // 02 §3 Conversation fields the list rows do not need; optional so a client may build views without them.
+  lastName?: string | null;
+  setValuableByUser?: boolean;
+  /** How the contact came in: CHANNEL (a message), MANUAL (created from a phone), IMPORT (a file). */
+  source?: string;
+  /** ISO timestamps. */
+  updatedAt?: string;
+  whatsappStartedAt?: string | null;
+  whatsappLastMessageAt?: string | null;
 }
 
 export interface NewMessagePayload {
@@ -152,6 +171,13 @@ export interface UnassignClientPayload {
   clientId: number;
   /** The agent who lost the conversation. */
   agentId: number;
+  client: ConversationView;
+}
+
+/** 02 §7 groupAdmin: a conversation was given to a group admin's group (unassigned, waiting for one of its agents). */
+export interface GroupAdminPayload {
+  clientId: number;
+  groupAdminId: number;
   client: ConversationView;
 }
 

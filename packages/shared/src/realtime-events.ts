@@ -7,6 +7,7 @@ import type {
   ConversationChangedPayload,
   ConversationRemovedPayload,
   ConversationValuablePayload,
+  GroupAdminPayload,
   MessageStatusPayload,
   MessageUpdatedPayload,
   NewMessagePayload,
@@ -95,7 +96,7 @@ export interface RealtimeEventMap {
   tagsUpdate: TagsUpdatePayload;
   unassignClient: UnassignClientPayload;
   openClient: ConversationChangedPayload;
-  groupAdmin: Record<string, unknown>;
+  groupAdmin: GroupAdminPayload;
   progressBar: ProgressBarPayload;
   messageUpdated: MessageUpdatedPayload;
   whatsappTemplateUpdated: TemplateView;

@@ -118,6 +118,18 @@ describe('ConversationsRepository: the inbox list', () => {
     expect(ids(found)).toContain(empty);
   });
 
+  it('gives a page of 20 by default and of 100 to a search (02 §7), plus the one row that tells more follow', async () => {
+    const w = await world();
+    for (let i = 0; i < 25; i += 1) await listed(w.companyId, w.channelA, { name: `Buscado ${i}` });
+    expect(await conversations.listPage(w.asAdmin, { filterType: 'all' })).toHaveLength(21);
+    expect(await conversations.listPage(w.asAdmin, { filterType: 'all', keyword: 'buscado' })).toHaveLength(
+      25,
+    );
+    expect(
+      await conversations.listPage(w.asAdmin, { filterType: 'all', keyword: 'buscado', first: 5 }),
+    ).toHaveLength(6);
+  });
+
   it('shows agents their own, group admins their group and agents, and filters by type', async () => {
     const w = await world();
     const mine = await listed(w.companyId, w.channelA, { agentId: w.agent.id });

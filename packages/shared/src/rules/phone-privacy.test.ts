@@ -50,9 +50,12 @@ describe('withoutPhone (issue 15 §3)', () => {
   });
 
   it('drops names that are the phone, in any punctuation', () => {
-    const out = withoutPhone(view({ name: '+52 55 1234 5678', nameFromChannel: PHONE, cleanedName: PHONE }));
+    const out = withoutPhone(
+      view({ name: '+52 55 1234 5678', nameFromChannel: PHONE, cleanedName: PHONE, lastName: PHONE }),
+    );
     expect(out.name).toBeNull();
     expect(out.nameFromChannel).toBeNull();
+    expect(out.lastName).toBeNull();
     expect(out.cleanedName).toBe('');
   });
 

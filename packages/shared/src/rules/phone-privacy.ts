@@ -64,6 +64,7 @@ export function withoutPhone(view: ConversationView): ConversationView {
   const phones = [view.senderId];
   const name = mentionsPhone(view.name, phones) ? null : view.name;
   const nameFromChannel = mentionsPhone(view.nameFromChannel, phones) ? null : view.nameFromChannel;
+  const lastName = mentionsPhone(view.lastName, phones) ? null : view.lastName;
   const lastMessage =
     view.lastMessageSender === 'SYSTEM' && isNumberChangeText(view.lastMessage)
       ? NUMBER_CHANGED_TEXT
@@ -74,6 +75,7 @@ export function withoutPhone(view: ConversationView): ConversationView {
     senderId: null,
     name,
     nameFromChannel,
+    ...(view.lastName === undefined ? {} : { lastName }),
     cleanedName: nameOfCleanedName(view.cleanedName, view.senderId),
     lastMessage,
   };

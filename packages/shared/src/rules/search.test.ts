@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanedName,
+  defaultConversationPageSize,
   normalizeSearchKeyword,
   normalizeTemplateSearch,
   templateMatchesSearch,
@@ -48,5 +49,15 @@ describe('cleanedName, a typed phone', () => {
   it('keeps only the digits of a phone typed with its punctuation', () => {
     expect(cleanedName('Ana', '+52 (55) 1234-5678')).toBe('ana525512345678');
     expect(cleanedName(null, '5215512345678@c.us')).toBe('5215512345678');
+  });
+});
+
+describe('defaultConversationPageSize (02 §7 conversations_by_filter)', () => {
+  it('gives the list 20, a search 100 and the contacts report 50', () => {
+    expect(defaultConversationPageSize(false, undefined)).toBe(20);
+    expect(defaultConversationPageSize(false, '  ')).toBe(20);
+    expect(defaultConversationPageSize(false, 'María')).toBe(100);
+    expect(defaultConversationPageSize(true, 'María')).toBe(50);
+    expect(defaultConversationPageSize(true, null)).toBe(50);
   });
 });

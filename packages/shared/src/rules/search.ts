@@ -1,8 +1,19 @@
+import { PAGE_SIZES } from '../limits';
+
 // 02 §5: trimmed, accents removed, whitespace removed, lowercased; empty becomes null.
 export function normalizeSearchKeyword(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) return null;
   const keyword = stripAccents(raw).replace(/\s+/g, '').toLowerCase();
   return keyword === '' ? null : keyword;
+}
+
+/**
+ * 02 §7 conversations_by_filter: the page a call gets when it names no `first` — 50 rows of the contacts report
+ * (`custom`), 100 conversations of a search (a keyword that normalises to something), 20 otherwise.
+ */
+export function defaultConversationPageSize(custom: boolean, keyword: string | null | undefined): number {
+  if (custom) return PAGE_SIZES.report;
+  return normalizeSearchKeyword(keyword) === null ? PAGE_SIZES.list : PAGE_SIZES.search;
 }
 
 export function stripAccents(text: string): string {

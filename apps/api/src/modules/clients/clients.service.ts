@@ -3,6 +3,7 @@ import {
   type ContactsPage,
   type ConversationView,
   DEFAULT_TIME_ZONE,
+  defaultConversationPageSize,
   PAGE_SIZES,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
@@ -77,7 +78,7 @@ export class ClientsService {
 
   /** 02 §2, §5, §6, §7: the conversation list, newest activity first, keyset-paginated. */
   async list(user: AuthUser, input: ConversationsFilterInput): Promise<ConversationPage> {
-    const first = input.first ?? PAGE_SIZES.list;
+    const first = input.first ?? defaultConversationPageSize(false, input.keyword);
     const [rows] = await Promise.all([
       this.conversations.listPage(user, input),
       this.checkFilterIds(user, input),

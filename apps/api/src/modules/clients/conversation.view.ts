@@ -106,5 +106,11 @@ export function conversationView(
     windowExpiresAt: iso(client.windowExpiresAt),
     channel: { id: channel.id, name: channel.name, platform: channel.platform, phone: channel.phone },
     referral: client.referral ?? null,
+    lastName: client.lastName,
+    setValuableByUser: client.setValuableByUser,
+    source: client.source,
+    updatedAt: client.updatedAt.toISOString(),
+    whatsappStartedAt: iso(client.whatsappStartedAt),
+    whatsappLastMessageAt: iso(client.whatsappLastMessageAt),
   };
 }

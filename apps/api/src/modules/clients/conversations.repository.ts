@@ -1,4 +1,5 @@
 import {
+  defaultConversationPageSize,
   normalizeSearchKeyword,
   PAGE_SIZES,
   platformsWhere,
@@ -101,7 +102,8 @@ export function conversationExtrasSql(alias: string): string {
   return `(SELECT json_build_object('id', u.id, 'name', u.name, 'imageUrl', u."imageUrl") FROM users u
       WHERE u.id = ${alias}."agentId") AS "x_agent",
     (SELECT json_build_object('id', k.id, 'name', k.name) FROM categories k WHERE k.id = ${alias}."categoryId") AS "x_category",
-    coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id)
+    coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'isDefault', t."isDefault",
+      'key', t.key) ORDER BY t.name, t.id)
       FROM client_tags ct JOIN tags t ON t.id = ct."tagId" WHERE ct."clientId" = ${alias}.id), '[]'::json) AS "x_tags"`;
 }
 
@@ -245,7 +247,7 @@ function keyset(column: 'c.createdAt' | 'c.lastUpdate', after: string): RawBuild
  * page to tell whether another page follows. A deep page (keyset cursor) costs what the first does.
  */
 function conversationListStatement(viewer: ListViewer, input: ConversationsFilterInput) {
-  const first = input.first ?? PAGE_SIZES.list;
+  const first = input.first ?? defaultConversationPageSize(false, input.keyword);
   const where = [conversationFilter(viewer, input), ...inboxOnly(viewer, input)];
   if (input.after) where.push(keyset('c.lastUpdate', input.after));
   let page = COMPILER.selectFrom('clients as c')

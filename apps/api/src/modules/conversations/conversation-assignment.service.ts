@@ -65,7 +65,10 @@ export class ConversationAssignmentService {
       throw AppException.validation('groupAdminId', ASSIGNMENT_MESSAGES.groupNotInCompany);
     }
     if (client.agentId === null && client.groupAdminId === groupAdminId) return this.clients.view(clientId);
-    return this.assign(user, clientId, client.agentId, { agentId: null, groupAdminId });
+    const view = await this.assign(user, clientId, client.agentId, { agentId: null, groupAdminId });
+    // 02 §7 groupAdmin: the group's admin (and every viewer of the conversation) hears that it is the group's now.
+    this.realtime.emit(conversationRooms(view), 'groupAdmin', { clientId, groupAdminId, client: view });
+    return view;
   }
 
   /** The new owner, the 'Reasignada' tag, and the previous agent losing the conversation live. */

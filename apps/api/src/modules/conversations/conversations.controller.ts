@@ -58,4 +58,18 @@ export class ConversationsController {
   sendToCrm(@CurrentUser() user: AuthUser, @Body() input: ConversationIdInput): Promise<{ sent: true }> {
     return this.crm.sendToCrm(user, input.clientId);
   }
+
+  /**
+   * 02 §7 POST /addVinteInfo {clientId}: the spec's real-estate company hands a contact's information to its own
+   * system. The spec names neither the company nor that system, so here it is every company's: the contact goes to
+   * the company's CRM webhook, exactly as POST /sendToCRM sends it.
+   */
+  @ApiOperation({ summary: "Hand a conversation's contact information to the company's CRM (as sendToCRM)" })
+  @ApiErrors(400)
+  @RequirePermissions('readChat', 'agent')
+  @Post('addVinteInfo')
+  @HttpCode(200)
+  addVinteInfo(@CurrentUser() user: AuthUser, @Body() input: ConversationIdInput): Promise<{ sent: true }> {
+    return this.crm.sendToCrm(user, input.clientId);
+  }
 }

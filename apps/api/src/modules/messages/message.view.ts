@@ -26,7 +26,12 @@ export function messageView(message: MessageRow): MessageView {
     quotedMsgBody: message.quotedMsgBody,
     quotedMsgType: message.quotedMsgType,
     seen: message.seen,
+    seenAt: iso(message.seenAt ?? null),
+    seenBy: message.seenByName ?? null,
+    windowExpiration: iso(message.windowExpiration ?? null),
     payload: message.payload,
+    // 02 §3: a message sharing a contact card names it by its own id (POST /getContact {contactId}).
+    contactId: message.type === 'contacts' ? message.id : null,
     fakeId: message.fakeId,
     editedAt: iso(message.editedAt ?? null),
     time: message.time.toISOString(),

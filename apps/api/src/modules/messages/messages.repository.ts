@@ -6,7 +6,8 @@ import { jsonb } from '../../database/jsonb';
 import { type Database, type Executor, InjectDatabase } from '../../database/kysely';
 import type { Clients, Messages, WhatsappTemplates } from '../../database/schema';
 
-export type MessageRow = Selectable<Messages>;
+/** `seenByName`: the reader's name, where a query joins it (02 §4: read messages show who read them). */
+export type MessageRow = Selectable<Messages> & { seenByName?: string | null };
 export type NewMessage = Insertable<Messages>;
 /** What a status change reports: the message's status (one it has) and its failure, if any. */
 export type MessageStatusRow = Pick<MessageRow, 'id' | 'clientId' | 'errorCode' | 'errorInfo'> & {
@@ -58,14 +59,16 @@ export class MessagesRepository {
     return this.db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
   }
 
-  /** A conversation's messages, newest first. */
+  /** A conversation's messages, newest first, each with the name of the user who read it (02 §4 seenBy). */
   page(clientId: number, skip: number, take: number): Promise<MessageRow[]> {
     return this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('clientId', '=', clientId)
-      .orderBy('time', 'desc')
-      .orderBy('id', 'desc')
+      .selectFrom('messages as m')
+      .leftJoin('users as reader', 'reader.id', 'm.seenById')
+      .selectAll('m')
+      .select('reader.name as seenByName')
+      .where('m.clientId', '=', clientId)
+      .orderBy('m.time', 'desc')
+      .orderBy('m.id', 'desc')
       .limit(take)
       .offset(skip)
       .execute();

@@ -1,5 +1,7 @@
 import {
   COMPOSE_MESSAGES,
+  type ContactCard,
+  contactCardOf,
   DEFAULT_COMPANY_SETTINGS,
   FORWARD_MAX_CONTACTS,
   FORWARD_MAX_MESSAGES,
@@ -236,6 +238,16 @@ export class MessagesService implements OnModuleInit {
     await this.messages.deleteForTeam(message, COMPOSE_MESSAGES.deleted);
     await this.inbound.republishStatus(channel, message.id);
     return { id: message.id, messageStatus: 'deleted' };
+  }
+
+  /** POST /getContact: the first card of a visible `contacts` message; any other message has none (404). */
+  async contactCard(user: AuthUser, contactId: number): Promise<ContactCard> {
+    const message = await this.messages.findById(contactId);
+    if (!message) throw new AppException('MESSAGE_NOT_FOUND', { field: 'contactId' });
+    await this.clients.getVisible(user, message.clientId);
+    const card = message.type === 'contacts' ? contactCardOf(message.id, message.payload) : null;
+    if (!card) throw new AppException('MESSAGE_NOT_FOUND', { field: 'contactId' });
+    return card;
   }
 
   /** The send job. */

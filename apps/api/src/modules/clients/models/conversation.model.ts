@@ -13,6 +13,9 @@ export class ConversationTagModel implements ConversationTagView {
   @Field(() => Int) id: number;
   @Field() name: string;
   @Field() color: string;
+  @Field({ nullable: true, description: 'A predefined tag (02 §3), which cannot be edited or deleted.' })
+  isDefault?: boolean;
+  @Field({ nullable: true, description: 'The unique key: company id and name.' }) key?: string;
 }
 
 @ObjectType('ConversationAgent')
@@ -93,4 +96,13 @@ export class ConversationModel implements ConversationView {
   @Field(() => String, { nullable: true }) windowExpiresAt: string | null;
   @Field(() => ConversationChannelModel) channel: ConversationChannelModel;
   @Field(() => ConversationReferralModel, { nullable: true }) referral: ConversationReferralModel | null;
+  @Field(() => String, { nullable: true }) lastName: string | null;
+  @Field() setValuableByUser: boolean;
+  @Field({
+    description: 'CHANNEL (first message), MANUAL (created from a phone) or IMPORT (a contacts file).',
+  })
+  source: string;
+  @Field() updatedAt: string;
+  @Field(() => String, { nullable: true }) whatsappStartedAt: string | null;
+  @Field(() => String, { nullable: true }) whatsappLastMessageAt: string | null;
 }

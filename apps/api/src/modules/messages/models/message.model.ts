@@ -20,7 +20,18 @@ export class MessageModel implements MessageView {
   @Field(() => String, { nullable: true }) quotedMsgBody: string | null;
   @Field(() => String, { nullable: true }) quotedMsgType: string | null;
   @Field() seen: boolean;
+  @Field(() => String, { nullable: true, description: 'When the message was read (ISO); null while unread.' })
+  seenAt?: string | null;
+  @Field(() => String, { nullable: true, description: 'Name of the user who read it; null while unread.' })
+  seenBy?: string | null;
+  @Field(() => String, { nullable: true, description: 'End of the reply window the message opened (ISO).' })
+  windowExpiration?: string | null;
   @Field(() => JsonScalar, { nullable: true }) payload: Record<string, unknown> | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'A contacts message: the id to pass to POST /api/getContact; null otherwise.',
+  })
+  contactId?: number | null;
   @Field(() => String, { nullable: true }) fakeId: string | null;
   @Field(() => String, { nullable: true, description: 'When the customer last edited it (ISO).' })
   editedAt?: string | null;

@@ -193,6 +193,9 @@ describe('contacts panel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(reports).toHaveLength(1));
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Filtrar contactos por' }));
+    // 02 §2: the two orders, literally; the first answer came newest created first.
+    expect((await screen.findAllByTitle('Últimos Creados')).length).toBeGreaterThan(0);
+    expect(reports[0]?.filterContactsBy).toBe('createdAt');
     fireEvent.click(await screen.findByTitle('Últimos Activos'));
     await waitFor(() => expect(reports).toHaveLength(2));
     expect(reports[1]?.filterContactsBy).toBe('lastUpdate');

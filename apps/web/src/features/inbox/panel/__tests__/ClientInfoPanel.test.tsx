@@ -209,6 +209,12 @@ describe('client info panel: data sheet', () => {
     expect(await within(field).findByText('No se pudo guardar el dato')).toBeDefined();
   });
 
+  it("says 'Error al obtener información del cliente' when the client's data cannot be read (02 §8)", async () => {
+    stubPanelServer({ clientInfos: () => graphqlError('INTERNAL_ERROR', 'Ha ocurrido un error') });
+    renderPanel();
+    expect(await screen.findByText('Error al obtener información del cliente')).toBeDefined();
+  });
+
   it("saves a switch as 'true'", async () => {
     const calls = stubPanelServer({
       saveClientInfo: (variables) => ({
