@@ -80,6 +80,26 @@ describe('company settings (02 §3, §4)', () => {
     });
   });
 
+  it('shows the welcome, agent-name and return-to-inbox settings on the company too (02 §3 Company)', async () => {
+    const company = await registerCompany(t, 'ajustes');
+    const ME = `{ me { company { isWelcomeMessageActive isAgentNameInMessageActive canReturnInboxConversation } } }`;
+    const before = await gql<{ me: { company: Record<string, boolean> } }>(t, company.token, ME);
+    expect(before.data?.me.company).toEqual({
+      isWelcomeMessageActive: DEFAULT_COMPANY_SETTINGS.isWelcomeMessageActive,
+      isAgentNameInMessageActive: DEFAULT_COMPANY_SETTINGS.isAgentNameInMessageActive,
+      canReturnInboxConversation: DEFAULT_COMPANY_SETTINGS.canReturnInboxConversation,
+    });
+    const changed = {
+      isWelcomeMessageActive: !DEFAULT_COMPANY_SETTINGS.isWelcomeMessageActive,
+      isAgentNameInMessageActive: !DEFAULT_COMPANY_SETTINGS.isAgentNameInMessageActive,
+      canReturnInboxConversation: !DEFAULT_COMPANY_SETTINGS.canReturnInboxConversation,
+    };
+    const update = await gql(t, company.token, UPDATE_SETTINGS, { input: changed });
+    expect(update.errors).toBeUndefined();
+    const after = await gql<{ me: { company: Record<string, boolean> } }>(t, company.token, ME);
+    expect(after.data?.me.company).toEqual(changed);
+  });
+
   it('refuses auto-assign after a day without the bot after a day, changing nothing', async () => {
     const company = await registerCompany(t, 'ajustes');
     const refused = await gql(t, company.token, UPDATE_SETTINGS, {
