@@ -12,12 +12,19 @@ export class WelcomeMessagesResolver {
 
   @RequirePermissions('readBot', 'writeBot')
   @Query(() => [WelcomeMessageModel], {
-    description: "The company's welcome messages, of one channel when given.",
+    description:
+      "The company's welcome messages, of one channel when given; 02 §7 also reads them by templateId (those that send it).",
   })
   welcomeMessages(
     @CurrentUser() user: AuthUser,
     @Args('channelId', { type: () => Int, nullable: true }) channelId: number | null,
+    @Args('templateId', { type: () => Int, nullable: true }) templateId: number | null,
   ): Promise<WelcomeMessageModel[]> {
+    if (templateId !== null && templateId !== undefined) {
+      return this.welcome
+        .listByTemplate(user, templateId)
+        .then((rows) => (channelId ? rows.filter((row) => row.channelId === channelId) : rows));
+    }
     return this.welcome.list(user, channelId ?? null);
   }
 
