@@ -203,6 +203,12 @@ describe('locations (02 §3)', () => {
     expect(renamed.data?.updateLocation.name).toBe(`Sucursal Sur ${run}`);
     const list = await gql<{ locations: Array<{ id: number; name: string }> }>(t, admin, LOCATIONS);
     expect(list.data?.locations.find((l) => l.id === id)?.name).toBe(`Sucursal Sur ${run}`);
+    // 02 §3 Location {id, name, company}.
+    const owned = await gql<{
+      locations: Array<{ id: number; companyId: number }>;
+      me: { company: { id: number } };
+    }>(t, admin, '{ locations { id companyId } me { company { id } } }');
+    expect(owned.data?.locations.find((l) => l.id === id)?.companyId).toBe(owned.data?.me.company.id);
 
     // A user at the location keeps working there… until the location goes: then they have none.
     const [{ id: userId, locationId: before }] = await t.ds.query(

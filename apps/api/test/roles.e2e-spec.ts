@@ -73,6 +73,18 @@ describe('role administration (01 §6, 02 §5)', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data?.createRole.name).toBe(`Vendedor ${run}`);
     expect(res.data?.createRole.permissions).toEqual(['followUp', 'readChat', 'tagConversations']);
+    // 02 §3 Role: key (company id and role name) and the company.
+    const keyed = await gql<{ roles: Array<{ id: number; key: string; companyId: number }> }>(
+      t,
+      owner.token,
+      '{ roles { id key companyId } me { company { id } } }',
+    );
+    const companyId = (keyed.data as unknown as { me: { company: { id: number } } }).me.company.id;
+    expect(keyed.data?.roles.find((r) => r.id === res.data?.createRole.id)).toEqual({
+      id: res.data?.createRole.id,
+      key: `${companyId}:Vendedor ${run}`,
+      companyId,
+    });
     const empty = await gql(t, owner.token, CREATE, { input: { name: 'Vacío', permissions: [] } });
     expect(empty.errors?.[0]?.extensions?.code).toBe('EMPTY_PERMISSSIONS_ERROR');
     const sameName = await gql(t, owner.token, CREATE, {

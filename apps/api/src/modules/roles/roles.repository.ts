@@ -10,6 +10,8 @@ export type RoleRow = Selectable<Roles>;
 export interface RoleView {
   id: number;
   name: string;
+  /** Unique per company: the company id and the lower-case name (02 §3 Role.key). */
+  key: string;
   companyId: number;
   permissions: string[];
   userCount: number;
@@ -60,6 +62,7 @@ export class RolesRepository {
     return db.selectFrom('roles as r').select((eb) => [
       'r.id',
       'r.name',
+      'r.key',
       'r.companyId',
       sql<string[]>`coalesce((SELECT array_agg(p.name ORDER BY p.name) FROM role_permissions rp
         JOIN permissions p ON p.id = rp."permissionId" WHERE rp."roleId" = r.id), '{}')`.as('permissions'),
