@@ -25,6 +25,15 @@ export class TeamLocationModel {
   @Field() name: string;
 }
 
+/** 02 §3 User.company {id, name, utcOffsetLabel}. */
+@ObjectType('TeamCompany')
+export class TeamCompanyModel {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field({ description: "The company's time zone offset now, as 'GMT-6' (timeZoneOffset)." })
+  utcOffsetLabel: string;
+}
+
 /** 02 §3 User as the team screens show it. */
 @ObjectType('TeamUser')
 export class TeamUserModel {
@@ -41,6 +50,8 @@ export class TeamUserModel {
   @Field(() => TeamLocationModel, { nullable: true }) location: TeamLocationModel | null;
   @Field(() => [CategoryModel]) categories: CategoryModel[];
   @Field({ description: 'ISO 8601' }) createdAt: string;
+  @Field({ description: 'ISO 8601' }) updatedAt: string;
+  @Field(() => TeamCompanyModel) company: TeamCompanyModel;
   @Field({
     description:
       'Whether the caller may edit or delete this user: their role holds no permission the caller lacks, and a superadmin only for a superadmin.',
