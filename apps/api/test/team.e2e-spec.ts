@@ -569,7 +569,11 @@ describe('JSON bodies and odd values', () => {
         userWorkingHours: { timezone: 'America/Lima', isActive: true, days: WEEK('08:00', '17:30') },
       });
     expect(res.status).toBe(201);
-    expect(res.body.workingHours).toMatchObject({ timezone: 'America/Lima', isActive: true });
+    expect(res.body.workingHours).toMatchObject({
+      userId: res.body.id,
+      timezone: 'America/Lima',
+      isActive: true,
+    });
     // 02 §3 User: updatedAt and company {id, name, utcOffsetLabel} besides the fields the form sent.
     const [company] = await ds.query(
       `SELECT c.id, c.name, c.timezone FROM companies c JOIN users u ON u."companyId" = c.id WHERE u.id = $1`,

@@ -126,7 +126,7 @@ function teamUserQuery(db: Executor) {
       jsonObjectFrom(
         eb
           .selectFrom('user_working_hours as w')
-          .select(['w.timezone', 'w.isActive', 'w.days'])
+          .select(['w.userId', 'w.timezone', 'w.isActive', 'w.days'])
           .whereRef('w.userId', '=', 'u.id'),
       ).as('workingHours'),
     ]);

@@ -13,6 +13,7 @@ export class TeamWorkingDayModel {
 
 @ObjectType('TeamWorkingHours')
 export class TeamWorkingHoursModel {
+  @Field(() => Int, { description: '02 §3 Working hours (per user): whose they are.' }) userId: number;
   @Field() timezone: string;
   @Field() isActive: boolean;
   @Field(() => [TeamWorkingDayModel]) days: TeamWorkingDayModel[];
