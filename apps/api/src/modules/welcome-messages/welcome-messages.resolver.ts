@@ -15,17 +15,17 @@ export class WelcomeMessagesResolver {
     description:
       "The company's welcome messages, of one channel when given; 02 §7 also reads them by templateId (those that send it).",
   })
-  welcomeMessages(
+  async welcomeMessages(
     @CurrentUser() user: AuthUser,
     @Args('channelId', { type: () => Int, nullable: true }) channelId: number | null,
     @Args('templateId', { type: () => Int, nullable: true }) templateId: number | null,
   ): Promise<WelcomeMessageModel[]> {
-    if (templateId !== null && templateId !== undefined) {
-      return this.welcome
-        .listByTemplate(user, templateId)
-        .then((rows) => (channelId ? rows.filter((row) => row.channelId === channelId) : rows));
-    }
-    return this.welcome.list(user, channelId ?? null);
+    if (templateId === null || templateId === undefined) return this.welcome.list(user, channelId ?? null);
+    // Both ids are checked as the caller's (another company's channel or template is FORBIDDEN).
+    const byTemplate = await this.welcome.listByTemplate(user, templateId);
+    if (channelId === null || channelId === undefined) return byTemplate;
+    const ofChannel = await this.welcome.list(user, channelId);
+    return ofChannel.filter((row) => row.templateId === templateId);
   }
 
   @RequirePermissions('readBot', 'writeBot')
