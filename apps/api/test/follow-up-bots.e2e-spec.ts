@@ -348,6 +348,17 @@ describe('a follow-up bot armed by hand (02 §7 message bots create)', () => {
     const at = Math.floor(Date.now() / 1000) + 2 * HOUR;
     const again = await createBot({ configId: bot.id, clientId, nextDate: at });
     expect(again.data?.createMessageBot).toMatchObject({ id: made.id, nextDate: at, wasSent: false });
+    // 02 §3 Bot follow-up config: its id with the list of its message bots.
+    const withBots = await gql<{
+      messageBotConfigs: Array<{ id: number; messageBots: Array<{ id: number }> }>;
+    }>(
+      t,
+      tenant.token,
+      `{ messageBotConfigs(channelId: ${tenant.channelId}) { id messageBots { id nextDate client { id } } } }`,
+    );
+    expect(withBots.data?.messageBotConfigs.find((c) => c.id === bot.id)?.messageBots).toEqual([
+      { id: made.id, nextDate: at, client: { id: clientId } },
+    ]);
     const pending = await jobsOf(t, FIRE, 'messageBotId', made.id);
     await customerWrites(t, tenant, 'Ya no, gracias', from);
     await automationDone(clientId);
