@@ -33,6 +33,11 @@ export class RolesRepository {
       .execute();
   }
 
+  /** 02 §3 Permission {id, name}: every permission, by name. */
+  permissions(): Promise<Array<{ id: number; name: string }>> {
+    return this.db.selectFrom('permissions').select(['id', 'name']).orderBy('name').execute();
+  }
+
   /** A role with the named permissions (unknown names are skipped), in the caller's transaction. */
   async insertWithPermissions(
     db: Executor,

@@ -12,3 +12,10 @@ export class RoleModel {
   @Field({ description: 'superadmin: neither editable nor deletable.' }) isSuperadmin: boolean;
   @Field({ description: 'admin and superadmin: not deletable.' }) isAdmin: boolean;
 }
+
+/** 02 §3 Permission: id, name. */
+@ObjectType('Permission')
+export class PermissionModel {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+}
