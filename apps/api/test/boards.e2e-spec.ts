@@ -309,6 +309,12 @@ describe('cards', () => {
     expect(view.totals[view.columns[0].id]).toEqual({ count: 2, amount: 1700.75 });
     expect(view.totals[view.columns[2].id]).toEqual({ count: 1, amount: 0 });
     expect(view).toMatchObject({ contactsCount: 3, amounts: 1700.75, version: 3 });
+    // 02 §3 Board.contacts, Board contact {id, name, email, phone}: the contacts of the cards, in board order.
+    expect(view.contacts.map((c) => Object.keys(c).sort())).toEqual(
+      view.contacts.map(() => ['email', 'id', 'name', 'phone']),
+    );
+    expect(view.contacts.map((c) => c.id)).toEqual([contacts.pedro, contacts.sinNombre, contacts.lucia]);
+    expect(view.contacts[0]).toMatchObject({ name: 'Pedro Páramo' });
     const pedro = cardOf(view, contacts.pedro).card;
     expect(pedro).toMatchObject({
       name: 'Pedro Páramo',

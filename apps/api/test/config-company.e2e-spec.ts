@@ -80,6 +80,26 @@ describe('company settings (02 §3, §4)', () => {
     });
   });
 
+  it('shows the welcome, agent-name and return-to-inbox settings on the company too (02 §3 Company)', async () => {
+    const company = await registerCompany(t, 'ajustes');
+    const ME = `{ me { company { isWelcomeMessageActive isAgentNameInMessageActive canReturnInboxConversation } } }`;
+    const before = await gql<{ me: { company: Record<string, boolean> } }>(t, company.token, ME);
+    expect(before.data?.me.company).toEqual({
+      isWelcomeMessageActive: DEFAULT_COMPANY_SETTINGS.isWelcomeMessageActive,
+      isAgentNameInMessageActive: DEFAULT_COMPANY_SETTINGS.isAgentNameInMessageActive,
+      canReturnInboxConversation: DEFAULT_COMPANY_SETTINGS.canReturnInboxConversation,
+    });
+    const changed = {
+      isWelcomeMessageActive: !DEFAULT_COMPANY_SETTINGS.isWelcomeMessageActive,
+      isAgentNameInMessageActive: !DEFAULT_COMPANY_SETTINGS.isAgentNameInMessageActive,
+      canReturnInboxConversation: !DEFAULT_COMPANY_SETTINGS.canReturnInboxConversation,
+    };
+    const update = await gql(t, company.token, UPDATE_SETTINGS, { input: changed });
+    expect(update.errors).toBeUndefined();
+    const after = await gql<{ me: { company: Record<string, boolean> } }>(t, company.token, ME);
+    expect(after.data?.me.company).toEqual(changed);
+  });
+
   it('refuses auto-assign after a day without the bot after a day, changing nothing', async () => {
     const company = await registerCompany(t, 'ajustes');
     const refused = await gql(t, company.token, UPDATE_SETTINGS, {
@@ -183,6 +203,12 @@ describe('locations (02 §3)', () => {
     expect(renamed.data?.updateLocation.name).toBe(`Sucursal Sur ${run}`);
     const list = await gql<{ locations: Array<{ id: number; name: string }> }>(t, admin, LOCATIONS);
     expect(list.data?.locations.find((l) => l.id === id)?.name).toBe(`Sucursal Sur ${run}`);
+    // 02 §3 Location {id, name, company}.
+    const owned = await gql<{
+      locations: Array<{ id: number; companyId: number }>;
+      me: { company: { id: number } };
+    }>(t, admin, '{ locations { id companyId } me { company { id } } }');
+    expect(owned.data?.locations.find((l) => l.id === id)?.companyId).toBe(owned.data?.me.company.id);
 
     // A user at the location keeps working there… until the location goes: then they have none.
     const [{ id: userId, locationId: before }] = await t.ds.query(

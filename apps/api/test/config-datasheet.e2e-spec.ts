@@ -73,6 +73,27 @@ describe('data-sheet field administration (02 §3, §5)', () => {
     const clientId = await demoClient();
     const saved = await gql(t, admin, SAVE, { clientId, fieldId: id, value: 'Sur' });
     expect(saved.errors).toBeUndefined();
+    // 02 §3: a field has key (company id and name) and companyId; a client info entry carries the key too.
+    const me = await gql<{ me: { company: { id: number } } }>(t, admin, '{ me { company { id } } }');
+    const companyId = me.data?.me.company.id as number;
+    const fields = await gql<{ datasheetFields: Array<{ id: number; key: string; companyId: number }> }>(
+      t,
+      admin,
+      '{ datasheetFields { id key companyId } }',
+    );
+    expect(fields.data?.datasheetFields.find((f) => f.id === id)).toEqual({
+      id,
+      key: `${companyId}-zona ${run}`,
+      companyId,
+    });
+    const entry = await gql<{ saveClientInfo: { key: string; fieldName: string } }>(
+      t,
+      admin,
+      `mutation($clientId: Int!, $fieldId: Int!, $value: String!) {
+        saveClientInfo(clientId: $clientId, fieldId: $fieldId, value: $value) { key fieldName } }`,
+      { clientId, fieldId: id, value: 'Sur' },
+    );
+    expect(entry.data?.saveClientInfo).toEqual({ key: `${companyId}-zona ${run}`, fieldName: `Zona ${run}` });
     const retype = await gql(t, admin, UPDATE, { id, input: { name: `Zona ${run}`, type: 'string' } });
     expect(retype.errors?.[0]?.extensions?.field).toBe('type');
     const dropUsed = await gql(t, admin, UPDATE, {

@@ -97,6 +97,15 @@ describe('tag administration (02 §3, §5)', () => {
       color: TAG_COLORS[0],
       clientCount: 0,
     });
+    // 02 §3 Tag: key (company id and name), createdAt and companyId too.
+    const me = await gql<{ me: { company: { id: number } } }>(t, admin, '{ me { company { id } } }');
+    const companyId = me.data?.me.company.id as number;
+    const listed = await gql<{
+      tags: Array<{ id: number; key: string; companyId: number; createdAt: string }>;
+    }>(t, admin, '{ tags { id key companyId createdAt } }');
+    const tag = listed.data?.tags.find((x) => x.id === res.data?.createTag.id);
+    expect(tag).toMatchObject({ key: `${companyId}-cliente frecuente ${run}`, companyId });
+    expect(Date.parse(tag?.createdAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
     const dup = await gql(t, admin, CREATE, { input: { name: `CLIENTE FRECUENTE ${run}` } });
     expect(dup.errors?.[0]?.extensions?.code).toBe('ERROR_CREATING_TAG_DUPLICATED');
     const empty = await gql(t, admin, CREATE, { input: { name: '   ' } });

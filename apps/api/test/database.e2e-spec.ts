@@ -41,4 +41,15 @@ describe('database', () => {
     const hashes = await ds.query(`SELECT "passwordHash" FROM users WHERE email = 'admin@demo.local'`);
     expect(hashes[0].passwordHash).toMatch(/^\$argon2id\$/);
   });
+
+  it("gives the demo surveys' options ids of their own, as POST /survey/options expects (02 §7)", async () => {
+    const rows: Array<{ id: number }> = await testSql().query(
+      `SELECT (o->>'id')::int AS id FROM survey_configs s
+       JOIN companies c ON c.id = s."companyId" CROSS JOIN jsonb_array_elements(s.options) o
+       WHERE c.name = 'Demo'`,
+    );
+    const ids = rows.map((row) => row.id);
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });

@@ -309,6 +309,95 @@ describe('a follow-up bot', () => {
   });
 });
 
+describe('a follow-up bot armed by hand (02 §7 message bots create)', () => {
+  const CREATE_BOT = `mutation($input: CreateMessageBotInput!) {
+    createMessageBot(input: $input) { id nextDate wasSent client { id } config { id } } }`;
+  interface Made {
+    id: number;
+    nextDate: number;
+    wasSent: boolean;
+    client: { id: number };
+    config: { id: number };
+  }
+  const createBot = (input: Record<string, unknown>, token = tenant.token) =>
+    gql<{ createMessageBot: Made }>(t, token, CREATE_BOT, { input });
+
+  it('fires at its time as the bot, and the customer answering first cancels it', async () => {
+    await quiet();
+    const bot = await config({ timeLapseInSeconds: HOUR, content: 'Armado a mano' });
+    const { clientId, from } = await customerWrites(t, tenant, 'Hola, ¿me pasas precios?');
+    const before = Math.floor(Date.now() / 1000);
+    const res = await createBot({ configId: bot.id, clientId });
+    expect(res.errors).toBeUndefined();
+    const made = res.data?.createMessageBot as Made;
+    expect(made).toMatchObject({ wasSent: false, client: { id: clientId }, config: { id: bot.id } });
+    expect(made.nextDate).toBeGreaterThanOrEqual(before + HOUR);
+    expect(made.nextDate).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + HOUR);
+    const jobs = await jobsOf(t, FIRE, 'messageBotId', made.id);
+    expect(jobs).toHaveLength(1);
+    await arrive(t, jobs);
+    await jobsDone(t, FIRE, 'messageBotId', made.id);
+    const [fired] = await botsOf(clientId);
+    expect(fired).toMatchObject({ id: made.id, wasSent: true });
+    const [message] = await t.ds.query(`SELECT sender, content FROM messages WHERE id = $1`, [
+      fired.messageId,
+    ]);
+    expect(message).toEqual({ sender: 'BOT', content: 'Armado a mano' });
+
+    // Armed again for a set time; the customer writes first: it goes, nothing is sent.
+    const at = Math.floor(Date.now() / 1000) + 2 * HOUR;
+    const again = await createBot({ configId: bot.id, clientId, nextDate: at });
+    expect(again.data?.createMessageBot).toMatchObject({ id: made.id, nextDate: at, wasSent: false });
+    // 02 §3 Bot follow-up config: its id with the list of its message bots.
+    const withBots = await gql<{
+      messageBotConfigs: Array<{ id: number; messageBots: Array<{ id: number }> }>;
+    }>(
+      t,
+      tenant.token,
+      `{ messageBotConfigs(channelId: ${tenant.channelId}) { id messageBots { id nextDate client { id } } } }`,
+    );
+    expect(withBots.data?.messageBotConfigs.find((c) => c.id === bot.id)?.messageBots).toEqual([
+      { id: made.id, nextDate: at, client: { id: clientId } },
+    ]);
+    const pending = await jobsOf(t, FIRE, 'messageBotId', made.id);
+    await customerWrites(t, tenant, 'Ya no, gracias', from);
+    await automationDone(clientId);
+    expect(await botsOf(clientId)).toHaveLength(0);
+    await arrive(t, pending);
+    await jobsDone(t, FIRE, 'messageBotId', made.id);
+    expect(textsSent('Armado a mano')).toHaveLength(1);
+  });
+
+  it('refuses a time outside now to 30 days, an unknown conversation, an inactive bot and another company', async () => {
+    await quiet();
+    const bot = await config({ timeLapseInSeconds: HOUR, content: 'No se arma' });
+    const { clientId } = await customerWrites(t, tenant, 'Hola');
+    const now = Math.floor(Date.now() / 1000);
+    const past = await createBot({ configId: bot.id, clientId, nextDate: now - 3600 });
+    expect(past.errors?.[0]?.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'nextDate',
+      userMessage: MESSAGE_BOT_MESSAGES.nextDateInvalid,
+    });
+    const far = await createBot({ configId: bot.id, clientId, nextDate: now + 31 * 24 * HOUR });
+    expect(far.errors?.[0]?.extensions?.field).toBe('nextDate');
+    const unknown = await createBot({ configId: bot.id, clientId: 2_000_000_000 });
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({
+      field: 'clientId',
+      userMessage: MESSAGE_BOT_MESSAGES.conversationNotFound,
+    });
+    const foreign = await createBot({ configId: bot.id, clientId }, other.token);
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    await quiet();
+    const inactive = await createBot({ configId: bot.id, clientId });
+    expect(inactive.errors?.[0]?.extensions).toMatchObject({
+      field: 'configId',
+      userMessage: MESSAGE_BOT_MESSAGES.configInactive,
+    });
+    expect(await botsOf(clientId)).toHaveLength(0);
+  });
+});
+
 describe('follow-up bot configs (GraphQL)', () => {
   it('are created, listed by channel and by template, edited and deleted; the template delete guard sees them', async () => {
     const templateId = await acceptedTemplate(t, tenant, `guardia_${Date.now()}`);

@@ -376,6 +376,15 @@ describe('listing and use from the composer', () => {
       { id: a.id },
     );
     expect(again.data?.useQuickAnswer.frecuency).toBe(2);
+    // 02 §7 "updateQuickAnswer lastUse": the spec's name for the same mutation.
+    const updated = await gql<{ updateQuickAnswer: Answer }>(
+      t,
+      agente,
+      'mutation($id: Int!) { updateQuickAnswer(id: $id) { frecuency lastUse } }',
+      { id: a.id },
+    );
+    expect(updated.data?.updateQuickAnswer.frecuency).toBe(3);
+    expect(Date.parse(updated.data?.updateQuickAnswer.lastUse ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 
@@ -473,7 +482,11 @@ describe('permissions and tenancy', () => {
       field: 'id',
       userMessage: 'La respuesta rápida no existe.',
     });
-    for (const mutation of ['deleteQuickAnswer(id: $id) { id }', 'useQuickAnswer(id: $id) { id }']) {
+    for (const mutation of [
+      'deleteQuickAnswer(id: $id) { id }',
+      'useQuickAnswer(id: $id) { id }',
+      'updateQuickAnswer(id: $id) { id }',
+    ]) {
       const res = await gql(t, agent, `mutation($id: Int!) { ${mutation} }`, { id: answer.id });
       expect(res.errors?.[0].extensions).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
     }

@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES } from '@crm/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, registerCompany, startTestApp, type TestApp } from './helpers';
@@ -73,6 +74,26 @@ describe('role administration (01 §6, 02 §5)', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data?.createRole.name).toBe(`Vendedor ${run}`);
     expect(res.data?.createRole.permissions).toEqual(['followUp', 'readChat', 'tagConversations']);
+    // 02 §3 Role: key (company id and role name) and the company.
+    const keyed = await gql<{ roles: Array<{ id: number; key: string; companyId: number }> }>(
+      t,
+      owner.token,
+      '{ roles { id key companyId } me { company { id } } }',
+    );
+    const companyId = (keyed.data as unknown as { me: { company: { id: number } } }).me.company.id;
+    expect(keyed.data?.roles.find((r) => r.id === res.data?.createRole.id)).toEqual({
+      id: res.data?.createRole.id,
+      key: `${companyId}:Vendedor ${run}`,
+      companyId,
+    });
+    // 02 §3 Permission {id, name}: the whole catalogue of 01 §6.
+    const catalogue = await gql<{ permissions: Array<{ id: number; name: string }> }>(
+      t,
+      owner.token,
+      '{ permissions { id name } }',
+    );
+    expect(catalogue.data?.permissions.map((p) => p.name).sort()).toEqual([...PERMISSION_NAMES].sort());
+    expect(catalogue.data?.permissions.every((p) => Number.isInteger(p.id))).toBe(true);
     const empty = await gql(t, owner.token, CREATE, { input: { name: 'Vacío', permissions: [] } });
     expect(empty.errors?.[0]?.extensions?.code).toBe('EMPTY_PERMISSSIONS_ERROR');
     const sameName = await gql(t, owner.token, CREATE, {

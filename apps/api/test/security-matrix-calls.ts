@@ -232,6 +232,7 @@ const ID_KIND_BY_OPERATION: Record<string, RowKind> = {
   'Mutation.updateMessageBotConfig': 'messageBotConfig',
   'Mutation.deleteQuickAnswer': 'quickAnswer',
   'Mutation.useQuickAnswer': 'quickAnswer',
+  'Mutation.updateQuickAnswer': 'quickAnswer',
   'Query.quickAnswer': 'quickAnswer',
   'Mutation.deleteRole': 'role',
   'Mutation.updateRole': 'role',

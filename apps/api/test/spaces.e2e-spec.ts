@@ -168,6 +168,55 @@ describe('GET /api/getSpaceGroup and the spaces query', () => {
   });
 });
 
+describe('what a role other than admin sees of the spaces (02 §6)', () => {
+  it("shows a group admin only their own spaces and those spaces' channels; writeSpaces and admins see all", async () => {
+    const companyId = await companyIdOf('admin@demo.local');
+    const channels = await channelsOf(companyId);
+    const messenger = channels.find((c) => c.name === 'Messenger Demo') as { id: number };
+    const created = await createSpace(admin, {
+      spaceName: unique('Solo Messenger'),
+      channels: JSON.stringify([messenger.id]),
+    });
+    expect(created.status).toBe(200);
+    const spaceId = (created.body as SpaceBody).id;
+    const email = `grupo-${Date.now()}@demo.local`;
+    const [{ id: userId }] = await ds.query(
+      `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash", "selectedSpaceId")
+       SELECT "companyId", "roleId", 'Grupo Solo', $1, "passwordHash", $2 FROM users
+       WHERE email = 'groupadmin@demo.local' RETURNING id`,
+      [email, spaceId],
+    );
+    await ds.query(`INSERT INTO user_spaces ("userId", "spaceId") VALUES ($1, $2)`, [userId, spaceId]);
+    try {
+      const token = await login(t, email);
+      const group = await t.http.get('/api/getSpaceGroup').set('Authorization', `Bearer ${token}`);
+      expect(group.status).toBe(200);
+      expect((group.body as SpaceBody[]).map((s) => [s.id, s.channels.map((c) => c.id)])).toEqual([
+        [spaceId, [messenger.id]],
+      ]);
+      const viaGraphql = await gql<{
+        spaces: Array<{ id: number }>;
+        channels: Array<{ id: number; spaceIds: number[] }>;
+      }>(t, token, '{ spaces { id } channels { id spaceIds } }');
+      expect(viaGraphql.data).toEqual({
+        spaces: [{ id: spaceId }],
+        channels: [{ id: messenger.id, spaceIds: [spaceId] }],
+      });
+      const [defaultSpace] = await ds.query(`SELECT id FROM spaces WHERE "companyId" = $1 AND "isDefault"`, [
+        companyId,
+      ]);
+      const hidden = await gql(t, token, `{ space(id: ${defaultSpace.id}) { id } }`);
+      expect(hidden.errors?.[0]?.extensions?.code).toBe('NOT_FOUND_SPACE');
+      // An admin still sees every space and channel of the company.
+      const all = await gql<{ channels: Array<{ id: number }> }>(t, admin, '{ channels { id } }');
+      expect(all.data?.channels.map((c) => c.id).sort((a, b) => a - b)).toEqual(channels.map((c) => c.id));
+    } finally {
+      await ds.query(`DELETE FROM users WHERE id = $1`, [userId]);
+      await t.http.delete(`/api/deleteSpace/${spaceId}`).set('Authorization', `Bearer ${admin}`);
+    }
+  });
+});
+
 describe('POST /api/createSpace', () => {
   it('creates a space with a name, its channels and an image served by URL', async () => {
     const demo = await channelsOf(await companyIdOf('admin@demo.local'));

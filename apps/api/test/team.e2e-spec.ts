@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { timeZoneOffset } from '@crm/shared';
 import type { Socket } from 'socket.io-client';
 import type request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -568,7 +569,23 @@ describe('JSON bodies and odd values', () => {
         userWorkingHours: { timezone: 'America/Lima', isActive: true, days: WEEK('08:00', '17:30') },
       });
     expect(res.status).toBe(201);
-    expect(res.body.workingHours).toMatchObject({ timezone: 'America/Lima', isActive: true });
+    expect(res.body.workingHours).toMatchObject({
+      userId: res.body.id,
+      timezone: 'America/Lima',
+      isActive: true,
+    });
+    // 02 §3 User: updatedAt and company {id, name, utcOffsetLabel} besides the fields the form sent.
+    const [company] = await ds.query(
+      `SELECT c.id, c.name, c.timezone FROM companies c JOIN users u ON u."companyId" = c.id WHERE u.id = $1`,
+      [res.body.id],
+    );
+    expect(res.body.company).toEqual({
+      id: company.id,
+      name: company.name,
+      utcOffsetLabel: timeZoneOffset(company.timezone),
+    });
+    expect(res.body.company.utcOffsetLabel).toMatch(/^GMT/);
+    expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it.each([

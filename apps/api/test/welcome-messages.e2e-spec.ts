@@ -248,6 +248,13 @@ describe('welcome message calls', () => {
     expect(byTemplate.welcomeMessagesByTemplate).toEqual([
       { id: ok.data?.createWelcomeMessage.id, channelId: channel.channelId },
     ]);
+    // 02 §7 "welcomeMessages … by templateId": the same answer through the list query.
+    const listed = await gqlOk<{ welcomeMessages: Array<{ id: number }> }>(
+      t,
+      w.token,
+      `{ welcomeMessages(templateId: ${accepted}) { id channelId } }`,
+    );
+    expect(listed.welcomeMessages).toEqual(byTemplate.welcomeMessagesByTemplate);
     // Back to a text: the template goes with null.
     const back = await update(w.token, {
       id: ok.data?.createWelcomeMessage.id,
@@ -284,6 +291,8 @@ describe('welcome message calls', () => {
       `{ welcomeMessagesByTemplate(templateId: ${accepted}) { id } }`,
     );
     expect(foreignTemplate.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    const foreignByList = await gql(t, other.token, `{ welcomeMessages(templateId: ${accepted}) { id } }`);
+    expect(foreignByList.errors?.[0].extensions.code).toBe('FORBIDDEN');
     const useForeign = await create(other.token, {
       channelId: other.channelId,
       templateId: accepted,

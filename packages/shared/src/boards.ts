@@ -63,8 +63,19 @@ export interface BoardSummary {
   amounts: number;
 }
 
+/** 02 §3 Board contact: a contact on the board, as its card shows it (phone only with canSeePhoneNumber). */
+export interface BoardContact {
+  /** The contact's (conversation's) id. */
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
 export interface BoardView extends BoardSummary {
   columns: BoardColumn[];
+  /** 02 §3 Board.contacts: every contact on the board, in column and card order. */
+  contacts: BoardContact[];
   /** Per column id: the count and amount totals shown in the column header. */
   totals: Record<number, { count: number; amount: number }>;
   /** Bumped by every change: a client applies a live event only when it is newer than what it shows. */

@@ -116,13 +116,20 @@ export class DemoSeedRepository {
       .execute();
   }
 
+  /**
+   * Option ids come from the survey_option_ids sequence, as SurveysRepository gives them: an id names one option
+   * across the company, so POST /survey/options never takes an option of another survey with it.
+   */
   async insertSurvey(
     db: Executor,
-    survey: { companyId: number; channelId: number; initText: string; options: SurveyOption[] },
+    survey: { companyId: number; channelId: number; initText: string; options: Omit<SurveyOption, 'id'>[] },
   ): Promise<void> {
+    const { rows } = await sql<{ id: string }>`SELECT nextval('survey_option_ids') AS id
+      FROM generate_series(1, ${survey.options.length}::int)`.execute(db);
+    const options = survey.options.map((option, i) => ({ id: Number(rows[i]?.id), ...option }));
     await db
       .insertInto('survey_configs')
-      .values({ ...survey, options: jsonb(survey.options) })
+      .values({ ...survey, options: jsonb(options) })
       .execute();
   }
 

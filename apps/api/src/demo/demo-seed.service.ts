@@ -220,9 +220,9 @@ export class DemoSeedService {
         initText: '¿Cómo calificarías la atención que recibiste?',
         options: [
           // The /bot page's scale (5 best, 1 worst), so the ratings the statistics average read the same way.
-          { id: 1, text: 'Excelente', value: 5, index: 0, endText: '¡Gracias por tu respuesta!' },
-          { id: 2, text: 'Regular', value: 3, index: 1, endText: '¡Gracias por tu respuesta!' },
-          { id: 3, text: 'Mala', value: 1, index: 2, endText: 'Lamentamos oírlo; te contactaremos.' },
+          { text: 'Excelente', value: 5, index: 0, endText: '¡Gracias por tu respuesta!' },
+          { text: 'Regular', value: 3, index: 1, endText: '¡Gracias por tu respuesta!' },
+          { text: 'Mala', value: 1, index: 2, endText: 'Lamentamos oírlo; te contactaremos.' },
         ],
       });
     }

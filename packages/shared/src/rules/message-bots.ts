@@ -25,6 +25,10 @@ export const MESSAGE_BOT_MESSAGES = {
   configNotFound: 'El seguimiento automático no existe.',
   messageBotNotFound: 'El envío programado del seguimiento automático no existe.',
   channelOrTemplateRequired: 'Indica el canal o la plantilla.',
+  conversationNotFound: 'La conversación no existe.',
+  conversationOfOtherChannel: 'La conversación no es del canal del seguimiento automático.',
+  configInactive: 'El seguimiento automático está desactivado.',
+  nextDateInvalid: 'La fecha de envío debe ser un número entero de segundos, de ahora a 30 días.',
 } as const;
 
 /** The Spanish refusal of a waiting time, or null when it is a whole number of seconds within the bounds. */

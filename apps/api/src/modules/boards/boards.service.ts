@@ -531,7 +531,15 @@ export class BoardsService {
         amount: sumAmounts(column.items.map((item) => item.amount)),
       };
     }
-    return { ...summaryOf(row, users, access), columns: viewColumns, totals, version: row.version };
+    const contacts = viewColumns.flatMap((column) =>
+      column.items.map((item) => ({
+        id: item.clientId,
+        name: item.name,
+        email: item.email,
+        phone: item.phone,
+      })),
+    );
+    return { ...summaryOf(row, users, access), columns: viewColumns, contacts, totals, version: row.version };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
 import { ChannelAdminService } from './channel-admin.service';
@@ -20,13 +20,7 @@ export class ChannelsResolver {
     private readonly connect: ChannelConnectService,
   ) {}
 
-  // The templates tab picks a channel too: whatsappTemplate alone lists them (02 §2 /config/new-whatsapp-template).
-  // The template flow and the bot pages pick a channel too (issues 16 and 17).
-  @RequirePermissions('readSpaces', 'writeSpaces', 'whatsappTemplate', 'readBot', 'writeBot')
-  @Query(() => [ChannelModel], { description: "The company's channels with the spaces they belong to." })
-  channels(@CurrentUser() user: AuthUser): Promise<ChannelModel[]> {
-    return this.admin.list(user.companyId);
-  }
+  // The channels list query is SpacesResolver's: it is scoped to the caller's spaces (02 §6).
 
   @RequirePermissions('writeSpaces')
   @Mutation(() => ChannelModel, { description: '02 §4: activation also turns the chatbot off.' })

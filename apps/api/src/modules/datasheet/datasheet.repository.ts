@@ -7,7 +7,10 @@ import { nameIsFree, unlessTaken } from '../../database/unique-name';
 
 export type DatasheetFieldRow = Selectable<DatasheetFields>;
 /** A field as the configuration and the info panel show it. */
-export type DatasheetFieldView = Pick<DatasheetFieldRow, 'id' | 'name' | 'type' | 'options' | 'isDefault'>;
+export type DatasheetFieldView = Pick<
+  DatasheetFieldRow,
+  'id' | 'name' | 'type' | 'options' | 'isDefault' | 'key' | 'companyId'
+>;
 /** What an edit or a value check reads of a field. */
 export type DatasheetFieldRules = Pick<
   DatasheetFieldRow,
@@ -18,6 +21,8 @@ export type ClientInfoRow = Selectable<ClientInfos>;
 /** One conversation's value of one field, with the field's name. */
 export type ClientInfoView = Pick<ClientInfoRow, 'id' | 'clientId' | 'fieldId' | 'value'> & {
   fieldName: string;
+  /** The field's key (02 §3 client info entry). */
+  key: string;
 };
 
 /**
@@ -29,7 +34,9 @@ export class DatasheetRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   private views() {
-    return this.db.selectFrom('datasheet_fields').select(['id', 'name', 'type', 'options', 'isDefault']);
+    return this.db
+      .selectFrom('datasheet_fields')
+      .select(['id', 'name', 'type', 'options', 'isDefault', 'key', 'companyId']);
   }
 
   /** The company's fields: predefined first, then in the order they were created. */
@@ -132,7 +139,7 @@ export class DatasheetRepository {
     return this.db
       .selectFrom('client_infos as i')
       .innerJoin('datasheet_fields as f', 'f.id', 'i.fieldId')
-      .select(['i.id', 'i.clientId', 'i.fieldId', 'f.name as fieldName', 'i.value'])
+      .select(['i.id', 'i.clientId', 'i.fieldId', 'f.name as fieldName', 'f.key', 'i.value'])
       .where('i.clientId', '=', clientId)
       .orderBy('f.createdAt')
       .orderBy('f.id')
@@ -160,7 +167,7 @@ export class DatasheetRepository {
       )
       .selectFrom('i')
       .innerJoin('datasheet_fields as f', 'f.id', 'i.fieldId')
-      .select(['i.id', 'i.clientId', 'i.fieldId', 'f.name as fieldName', 'i.value'])
+      .select(['i.id', 'i.clientId', 'i.fieldId', 'f.name as fieldName', 'f.key', 'i.value'])
       .executeTakeFirst();
   }
 

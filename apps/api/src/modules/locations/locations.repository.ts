@@ -6,7 +6,7 @@ import { insertNamed, nameIsFree, unlessTaken } from '../../database/unique-name
 
 export type LocationRow = Selectable<Locations>;
 /** A location as the configuration and the user form show it. */
-export type LocationView = Pick<LocationRow, 'id' | 'name'> & { userCount: number };
+export type LocationView = Pick<LocationRow, 'id' | 'name' | 'companyId'> & { userCount: number };
 
 /** The locations table (02 §3 Location): names unique per company, case aside. */
 @Injectable()
@@ -16,7 +16,7 @@ export class LocationsRepository {
   private views() {
     return this.db
       .selectFrom('locations as l')
-      .select(['l.id', 'l.name'])
+      .select(['l.id', 'l.name', 'l.companyId'])
       .select((eb) =>
         eb
           .selectFrom('users as u')

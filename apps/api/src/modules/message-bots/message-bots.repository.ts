@@ -268,6 +268,16 @@ export class MessageBotsRepository {
       .execute();
   }
 
+  /** The conversation's newest message: the anchor of a firing created by hand (a customer message after it cancels). */
+  async lastMessageId(trx: Executor, clientId: number): Promise<number | null> {
+    const row = await trx
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('clientId', '=', clientId)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   botOwner(id: number): Promise<Pick<MessageBotRow, 'companyId' | 'configId'> | undefined> {
     return this.db
       .selectFrom('message_bots')

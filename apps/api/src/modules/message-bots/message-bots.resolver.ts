@@ -1,6 +1,7 @@
-import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
+import { CreateMessageBotInput } from './dto/message-bot.input';
 import { CreateMessageBotConfigInput, UpdateMessageBotConfigInput } from './dto/message-bot-config.input';
 import { MessageBotsService } from './message-bots.service';
 import { MessageBotModel } from './models/message-bot.model';
@@ -49,6 +50,27 @@ export class MessageBotsResolver {
   @Query(() => [MessageBotModel], { description: "A config's firings per conversation, pending first." })
   messageBots(@CurrentUser() user: AuthUser, @Args('configId', { type: () => Int }) configId: number) {
     return this.service.listBots(user, configId);
+  }
+
+  /** 02 §3 Bot follow-up config: "id with a list of message bots" — its firings, pending first. */
+  @ResolveField('messageBots', () => [MessageBotModel])
+  firings(
+    @Parent() config: MessageBotConfigModel,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MessageBotModel[]> {
+    return this.service.listBots(user, config.id);
+  }
+
+  @RequirePermissions('writeBot')
+  @Mutation(() => MessageBotModel, {
+    description:
+      '02 §7 message bots create: arms a follow-up bot for one conversation by hand; the customer answering cancels it.',
+  })
+  createMessageBot(
+    @CurrentUser() user: AuthUser,
+    @Args('input') input: CreateMessageBotInput,
+  ): Promise<MessageBotModel> {
+    return this.service.createBot(user, input);
   }
 
   @RequirePermissions('writeBot')

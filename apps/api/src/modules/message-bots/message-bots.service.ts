@@ -1,4 +1,5 @@
 import {
+  MESSAGE_BOT_LAPSE_MAX_SECONDS,
   MESSAGE_BOT_MESSAGES,
   messageBotLapseError,
   sendsTemplates,
@@ -251,6 +252,57 @@ export class MessageBotsService implements InboundAutomationStep, OnModuleInit {
       },
       config,
     }));
+  }
+
+  /**
+   * 02 §7 "message bots create": arms a config for one conversation by hand, at `nextDate` (seconds since the epoch;
+   * now + the config's waiting time when absent), as an agent's message would. It is anchored on the conversation's
+   * newest message, so the customer's next message cancels it like any firing; a pending firing of the config for a
+   * later time stays (the arming rule), and is answered.
+   */
+  async createBot(
+    user: AuthUser,
+    input: { configId: number; clientId: number; nextDate?: number | null },
+  ): Promise<MessageBotModel> {
+    const config = await this.ownedConfig(user, input.configId);
+    if (!config.isActive) throw AppException.validation('configId', MESSAGE_BOT_MESSAGES.configInactive);
+    const nowMs = Date.now();
+    const nextDate =
+      input.nextDate === null || input.nextDate === undefined
+        ? new Date(nowMs + config.timeLapseInSeconds * 1000)
+        : new Date(input.nextDate * 1000);
+    if (
+      input.nextDate !== null &&
+      input.nextDate !== undefined &&
+      (!Number.isSafeInteger(input.nextDate) ||
+        nextDate.getTime() < nowMs - 60_000 ||
+        nextDate.getTime() > nowMs + MESSAGE_BOT_LAPSE_MAX_SECONDS * 1000)
+    ) {
+      throw AppException.validation('nextDate', MESSAGE_BOT_MESSAGES.nextDateInvalid);
+    }
+    const id = await this.bots.transaction(async (trx) => {
+      const conversation = await this.messages.conversationForSend(trx, input.clientId);
+      if (!conversation) throw AppException.validation('clientId', MESSAGE_BOT_MESSAGES.conversationNotFound);
+      if (conversation.companyId !== user.companyId) {
+        throw new AppException('FORBIDDEN', { message: 'Conversation of another company' });
+      }
+      if (conversation.channelId !== config.channelId) {
+        throw AppException.validation('clientId', MESSAGE_BOT_MESSAGES.conversationOfOtherChannel);
+      }
+      const armed = await this.bots.arm(trx, {
+        companyId: user.companyId,
+        configId: config.id,
+        clientId: input.clientId,
+        nextDate,
+        anchorMessageId: await this.bots.lastMessageId(trx, input.clientId),
+      });
+      if (armed) await this.schedule(trx, armed.id, nextDate);
+      return armed?.id ?? null;
+    });
+    const bots = await this.listBots(user, config.id);
+    const bot = bots.find((b) => (id === null ? b.client.id === input.clientId && !b.wasSent : b.id === id));
+    if (!bot) throw new AppException('ERROR_GETTING_BOTFOLLOWUP_MESSAGE');
+    return bot;
   }
 
   /** Cancels one conversation's firing (or forgets a sent one). */

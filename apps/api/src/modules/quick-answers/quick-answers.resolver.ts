@@ -39,6 +39,19 @@ export class QuickAnswersResolver {
     return this.service.use(user, id);
   }
 
+  /**
+   * 02 §7 names the GraphQL mutation "updateQuickAnswer lastUse": the same use count as useQuickAnswer (the text,
+   * shortcut and file change through REST POST /updateQuickAnswer).
+   */
+  @RequirePermissions('agent', 'readQuickAnswers', 'writeQuickAnswers')
+  @Mutation(() => QuickAnswerModel, { description: '02 §7: records a use (lastUse now, frecuency + 1).' })
+  updateQuickAnswer(
+    @CurrentUser() user: AuthUser,
+    @Args('id', { type: () => Int }) id: number,
+  ): Promise<QuickAnswerModel> {
+    return this.service.use(user, id);
+  }
+
   /** 02 §7 deleteQuickAnswer by id; answers the deleted answer. */
   @RequirePermissions('agent', 'writeQuickAnswers')
   @Mutation(() => QuickAnswerModel)

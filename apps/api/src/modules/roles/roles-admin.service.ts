@@ -44,6 +44,11 @@ export class RolesAdminService {
     private readonly realtime: RealtimeService,
   ) {}
 
+  /** 02 §3 Permission {id, name}: the catalogue a role is made of. */
+  permissions(): Promise<Array<{ id: number; name: string }>> {
+    return this.roles.permissions();
+  }
+
   list(user: AuthUser): Promise<RoleModel[]> {
     return this.roles.list(user.companyId);
   }

@@ -10,6 +10,8 @@ export type RoleRow = Selectable<Roles>;
 export interface RoleView {
   id: number;
   name: string;
+  /** Unique per company: the company id and the lower-case name (02 §3 Role.key). */
+  key: string;
   companyId: number;
   permissions: string[];
   userCount: number;
@@ -29,6 +31,11 @@ export class RolesRepository {
       .values(PERMISSION_NAMES.map((name) => ({ name })))
       .onConflict((oc) => oc.doNothing())
       .execute();
+  }
+
+  /** 02 §3 Permission {id, name}: every permission, by name. */
+  permissions(): Promise<Array<{ id: number; name: string }>> {
+    return this.db.selectFrom('permissions').select(['id', 'name']).orderBy('name').execute();
   }
 
   /** A role with the named permissions (unknown names are skipped), in the caller's transaction. */
@@ -60,6 +67,7 @@ export class RolesRepository {
     return db.selectFrom('roles as r').select((eb) => [
       'r.id',
       'r.name',
+      'r.key',
       'r.companyId',
       sql<string[]>`coalesce((SELECT array_agg(p.name ORDER BY p.name) FROM role_permissions rp
         JOIN permissions p ON p.id = rp."permissionId" WHERE rp."roleId" = r.id), '{}')`.as('permissions'),

@@ -3,7 +3,7 @@ import { Args, Field, InputType, Int, Mutation, Query, Resolver } from '@nestjs/
 import { IsArray, IsString, MaxLength } from 'class-validator';
 import type { AuthUser } from '../../common/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/decorators/auth.decorators';
-import { RoleModel } from './models/role.model';
+import { PermissionModel, RoleModel } from './models/role.model';
 import { RolesAdminService } from './roles-admin.service';
 
 @InputType()
@@ -33,6 +33,12 @@ export class RolesResolver {
   @Query(() => [String], { description: 'Every permission name (01 §6), for the role form.' })
   permissionNames(): string[] {
     return [...PERMISSION_NAMES];
+  }
+
+  @RequirePermissions('readRols', 'writeRols')
+  @Query(() => [PermissionModel], { description: '02 §3 Permission {id, name}: every permission, by name.' })
+  permissions(): Promise<PermissionModel[]> {
+    return this.admin.permissions();
   }
 
   @RequirePermissions('writeRols')

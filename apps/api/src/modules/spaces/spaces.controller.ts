@@ -44,7 +44,7 @@ export class SpacesController {
   @RequirePermissions('readSpaces', 'writeSpaces')
   @Get('getSpaceGroup')
   getSpaceGroup(@CurrentUser() user: AuthUser): Promise<SpaceWithChannels[]> {
-    return this.spaces.group(user.companyId);
+    return this.spaces.group(user);
   }
 
   @ApiOperation({ summary: 'Create a space, with an optional image' })

@@ -17,7 +17,19 @@ export class SpacesResolver {
   @RequirePermissions('readSpaces', 'writeSpaces', 'readBot', 'writeBot')
   @Query(() => [SpaceModel])
   async spaces(@CurrentUser() user: AuthUser): Promise<SpaceModel[]> {
-    return (await this.spacesService.listForCompany(user.companyId)).map(SpaceModel.from);
+    return (await this.spacesService.listVisible(user)).map(SpaceModel.from);
+  }
+
+  // The channels list lives here because its scope is the caller's spaces (02 §6); the channel mutations stay in
+  // ChannelsResolver. The templates tab and the bot pages pick a channel too (issues 16 and 17).
+  @RequirePermissions('readSpaces', 'writeSpaces', 'whatsappTemplate', 'readBot', 'writeBot')
+  @Query(() => [ChannelModel], {
+    name: 'channels',
+    description:
+      "The company's channels with the spaces they belong to; roles other than admin and superadmin without writeSpaces: those of their spaces (02 §6).",
+  })
+  channelList(@CurrentUser() user: AuthUser): Promise<ChannelModel[]> {
+    return this.spacesService.visibleChannels(user);
   }
 
   @RequirePermissions('readSpaces', 'writeSpaces')
@@ -26,7 +38,7 @@ export class SpacesResolver {
     @CurrentUser() user: AuthUser,
     @Args('id', { type: () => Int }) id: number,
   ): Promise<SpaceModel> {
-    return SpaceModel.from(await this.spacesService.getForCompany(user.companyId, id));
+    return SpaceModel.from(await this.spacesService.getVisible(user, id));
   }
 
   /** 02 §2 "Spaces list with linked channels". The parent space was already read within the caller's company. */

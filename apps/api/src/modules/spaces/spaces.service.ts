@@ -9,7 +9,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
 import { parseIdList } from '../../common/id-list';
-import { type SpaceUser, usableSpaceIds } from '../../common/space-scope';
+import { type SpaceUser, seesEverySpace, usableSpaceIds } from '../../common/space-scope';
 import { isUniqueViolation } from '../../database/unique-name';
 import { FileStorageService } from '../../providers/storage/file-storage.service';
 import { storePublicImage } from '../../providers/storage/public-image';
@@ -61,6 +61,45 @@ export class SpacesService {
     return this.spaces.listForCompany(companyId);
   }
 
+  /**
+   * 02 §6 "Other roles see only their space's channels": the spaces whose lists (spaces, their channels) the
+   * caller is shown — every space (null) for admins, superadmins and whoever administers spaces (writeSpaces: they
+   * create spaces they are not in); their own spaces for everyone else (a group admin with readSpaces, readBot…).
+   */
+  async visibleSpaceIds(user: AuthUser): Promise<number[] | null> {
+    if (seesEverySpace(user.roleName) || user.permissions.writeSpaces === true) return null;
+    return usableSpaceIds(this.spaces, user);
+  }
+
+  /** The spaces list the caller is shown (visibleSpaceIds), in the company's order. */
+  async listVisible(user: AuthUser): Promise<SpaceRow[]> {
+    const [spaces, visible] = await Promise.all([
+      this.listForCompany(user.companyId),
+      this.visibleSpaceIds(user),
+    ]);
+    return visible === null ? spaces : spaces.filter((space) => visible.includes(space.id));
+  }
+
+  /** One space of the list: a space the caller is not shown answers like one that does not exist. */
+  async getVisible(user: AuthUser, id: number): Promise<SpaceRow> {
+    const space = await this.getForCompany(user.companyId, id);
+    const visible = await this.visibleSpaceIds(user);
+    if (visible !== null && !visible.includes(id)) throw new AppException('NOT_FOUND_SPACE');
+    return space;
+  }
+
+  /** The channels the caller is shown: the company's, or those of their spaces (visibleSpaceIds). */
+  async visibleChannels(user: AuthUser): Promise<ChannelModel[]> {
+    const visible = await this.visibleSpaceIds(user);
+    if (visible === null) return this.channelAdmin.list(user.companyId);
+    if (visible.length === 0) return [];
+    const channels = await this.channelAdmin.list(user.companyId, visible);
+    return channels.map((channel) => ({
+      ...channel,
+      spaceIds: channel.spaceIds.filter((id) => visible.includes(id)),
+    }));
+  }
+
   /** The spaces a user may switch to and work in (usableSpaceIds), in the switcher's order. */
   async listUsable(user: SpaceUser): Promise<SpaceRow[]> {
     const ids = await usableSpaceIds(this.spaces, user);
@@ -79,10 +118,10 @@ export class SpacesService {
   }
 
   /** 02 §7 GET /getSpaceGroup: the spaces list with the channels linked to each (02 §2). */
-  async group(companyId: number): Promise<SpaceWithChannels[]> {
-    const spaces = await this.listForCompany(companyId);
+  async group(user: AuthUser): Promise<SpaceWithChannels[]> {
+    const spaces = await this.listVisible(user);
     const bySpace = await this.channelAdmin.listBySpace(
-      companyId,
+      user.companyId,
       spaces.map((s) => s.id),
     );
     return spaces.map((space) => ({ ...SpaceModel.from(space), channels: bySpace.get(space.id) ?? [] }));

@@ -8,7 +8,10 @@ export type TagRow = Selectable<Tags>;
 /** What the ownership check of an edit reads. */
 export type TagOwner = Pick<TagRow, 'id' | 'companyId' | 'isDefault'>;
 /** A tag as the configuration and the pickers show it: clientCount counted from client_tags when read. */
-export type TagView = Pick<TagRow, 'id' | 'name' | 'color' | 'isDefault'> & { clientCount: number };
+export type TagView = Pick<TagRow, 'id' | 'name' | 'color' | 'isDefault' | 'key' | 'companyId'> & {
+  clientCount: number;
+  createdAt: string;
+};
 export type TagChannelCount = Pick<TagRow, 'id' | 'name' | 'color'> & { count: number };
 /** One agent of the inbox's agent filter. */
 export type AgentPick = Pick<Selectable<Users>, 'id' | 'name' | 'imageUrl' | 'isAvailable'> & {
@@ -26,7 +29,8 @@ export class TagsRepository {
   private views() {
     return this.db
       .selectFrom('tags as t')
-      .select(['t.id', 't.name', 't.color', 't.isDefault'])
+      .select(['t.id', 't.name', 't.color', 't.isDefault', 't.key', 't.companyId'])
+      .select(sql<string>`to_json(t."createdAt") #>> '{}'`.as('createdAt'))
       .select((eb) =>
         eb
           .selectFrom('client_tags as ct')

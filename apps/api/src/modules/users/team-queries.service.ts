@@ -4,6 +4,7 @@ import {
   roleGrantError,
   TEAM_MESSAGES,
   teamLimitsFor,
+  timeZoneOffset,
 } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
@@ -11,6 +12,7 @@ import { AppException } from '../../common/errors/app.exception';
 import { CategoryModel } from '../categories/models/category.model';
 import { SpaceModel } from '../spaces/models/space.model';
 import {
+  TeamCompanyModel,
   TeamFormOptionsModel,
   TeamLimitsModel,
   TeamLocationModel,
@@ -34,6 +36,12 @@ function toModel(row: TeamUserRow, caller: Grantor): TeamUserModel {
     isAvailable: row.isAvailable,
     isAdminOfIds: row.isAdminOfIds ?? [],
     createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    company: Object.assign(new TeamCompanyModel(), {
+      id: row.companyId,
+      name: row.companyName,
+      utcOffsetLabel: timeZoneOffset(row.companyTimezone),
+    }),
     rol: { id: row.roleId, name: row.roleName },
     spaces: row.spaces.map((s) => Object.assign(new SpaceModel(), s)),
     workingHours: row.workingHours,

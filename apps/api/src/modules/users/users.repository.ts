@@ -81,6 +81,7 @@ function teamUserQuery(db: Executor) {
   return db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.roleId')
+    .innerJoin('companies as co', 'co.id', 'u.companyId')
     .select((eb) => [
       'u.id',
       'u.name',
@@ -90,6 +91,10 @@ function teamUserQuery(db: Executor) {
       'u.isAvailable',
       'u.isAdminOfIds',
       'u.createdAt',
+      'u.updatedAt',
+      'u.companyId',
+      'co.name as companyName',
+      'co.timezone as companyTimezone',
       'r.id as roleId',
       'r.name as roleName',
       permissionsOfRole.as('rolePermissions'),
@@ -121,7 +126,7 @@ function teamUserQuery(db: Executor) {
       jsonObjectFrom(
         eb
           .selectFrom('user_working_hours as w')
-          .select(['w.timezone', 'w.isActive', 'w.days'])
+          .select(['w.userId', 'w.timezone', 'w.isActive', 'w.days'])
           .whereRef('w.userId', '=', 'u.id'),
       ).as('workingHours'),
     ]);

@@ -12,13 +12,20 @@ export class WelcomeMessagesResolver {
 
   @RequirePermissions('readBot', 'writeBot')
   @Query(() => [WelcomeMessageModel], {
-    description: "The company's welcome messages, of one channel when given.",
+    description:
+      "The company's welcome messages, of one channel when given; 02 §7 also reads them by templateId (those that send it).",
   })
-  welcomeMessages(
+  async welcomeMessages(
     @CurrentUser() user: AuthUser,
     @Args('channelId', { type: () => Int, nullable: true }) channelId: number | null,
+    @Args('templateId', { type: () => Int, nullable: true }) templateId: number | null,
   ): Promise<WelcomeMessageModel[]> {
-    return this.welcome.list(user, channelId ?? null);
+    if (templateId === null || templateId === undefined) return this.welcome.list(user, channelId ?? null);
+    // Both ids are checked as the caller's (another company's channel or template is FORBIDDEN).
+    const byTemplate = await this.welcome.listByTemplate(user, templateId);
+    if (channelId === null || channelId === undefined) return byTemplate;
+    const ofChannel = await this.welcome.list(user, channelId);
+    return ofChannel.filter((row) => row.templateId === templateId);
   }
 
   @RequirePermissions('readBot', 'writeBot')

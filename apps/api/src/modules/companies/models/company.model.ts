@@ -1,4 +1,4 @@
-import { analyticsRangeLimit } from '@crm/shared';
+import { analyticsRangeLimit, companySettings } from '@crm/shared';
 import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
 import type { CompanyRow } from '../companies.repository';
 
@@ -39,6 +39,16 @@ export class CompanyModel {
   @Field(() => Int)
   analyticsRangeDays: number;
 
+  /** 02 §3 Company: the settings the spec also lists on the company itself (companySettings has them all). */
+  @Field()
+  isWelcomeMessageActive: boolean;
+
+  @Field()
+  isAgentNameInMessageActive: boolean;
+
+  @Field()
+  canReturnInboxConversation: boolean;
+
   static from(
     company: Pick<
       CompanyRow,
@@ -53,8 +63,10 @@ export class CompanyModel {
       | 'isCustomPayment'
       | 'timezone'
       | 'analyticsRangeDays'
+      | 'settings'
     >,
   ): CompanyModel {
+    const settings = companySettings(company.settings);
     return Object.assign(new CompanyModel(), {
       id: company.id,
       name: company.name,
@@ -67,6 +79,9 @@ export class CompanyModel {
       isCustomPayment: company.isCustomPayment,
       timezone: company.timezone,
       analyticsRangeDays: analyticsRangeLimit(company.analyticsRangeDays),
+      isWelcomeMessageActive: settings.isWelcomeMessageActive,
+      isAgentNameInMessageActive: settings.isAgentNameInMessageActive,
+      canReturnInboxConversation: settings.canReturnInboxConversation,
     });
   }
 }

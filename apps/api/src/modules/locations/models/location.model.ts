@@ -6,6 +6,7 @@ import { IsString, MaxLength } from 'class-validator';
 export class LocationModel {
   @Field(() => Int) id: number;
   @Field() name: string;
+  @Field(() => Int, { description: '02 §3 Location.company: the company it belongs to.' }) companyId: number;
   @Field(() => Int, { description: 'Users of the company at this location.' }) userCount: number;
 }
 

@@ -7,6 +7,10 @@ export class TagModel {
   @Field() color: string;
   @Field() isDefault: boolean;
   @Field(() => Int, { description: 'Conversations carrying it.' }) clientCount: number;
+  @Field({ description: 'Unique per company: the company id and the lower-case name (02 §3 Tag.key).' })
+  key: string;
+  @Field(() => Int) companyId: number;
+  @Field({ description: 'ISO 8601' }) createdAt: string;
 }
 
 @ObjectType('Agent')

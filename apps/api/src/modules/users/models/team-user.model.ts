@@ -13,6 +13,7 @@ export class TeamWorkingDayModel {
 
 @ObjectType('TeamWorkingHours')
 export class TeamWorkingHoursModel {
+  @Field(() => Int, { description: '02 §3 Working hours (per user): whose they are.' }) userId: number;
   @Field() timezone: string;
   @Field() isActive: boolean;
   @Field(() => [TeamWorkingDayModel]) days: TeamWorkingDayModel[];
@@ -23,6 +24,15 @@ export class TeamWorkingHoursModel {
 export class TeamLocationModel {
   @Field(() => Int) id: number;
   @Field() name: string;
+}
+
+/** 02 §3 User.company {id, name, utcOffsetLabel}. */
+@ObjectType('TeamCompany')
+export class TeamCompanyModel {
+  @Field(() => Int) id: number;
+  @Field() name: string;
+  @Field({ description: "The company's time zone offset now, as 'GMT-6' (timeZoneOffset)." })
+  utcOffsetLabel: string;
 }
 
 /** 02 §3 User as the team screens show it. */
@@ -41,6 +51,8 @@ export class TeamUserModel {
   @Field(() => TeamLocationModel, { nullable: true }) location: TeamLocationModel | null;
   @Field(() => [CategoryModel]) categories: CategoryModel[];
   @Field({ description: 'ISO 8601' }) createdAt: string;
+  @Field({ description: 'ISO 8601' }) updatedAt: string;
+  @Field(() => TeamCompanyModel) company: TeamCompanyModel;
   @Field({
     description:
       'Whether the caller may edit or delete this user: their role holds no permission the caller lacks, and a superadmin only for a superadmin.',

@@ -65,6 +65,14 @@ export function view(columns: BoardColumn[], overrides: Partial<BoardView> = {})
   return {
     ...summary(),
     columns,
+    contacts: columns.flatMap((column) =>
+      column.items.map((item) => ({
+        id: item.clientId,
+        name: item.name,
+        email: item.email,
+        phone: item.phone,
+      })),
+    ),
     totals: {},
     version: 1,
     ...overrides,
