@@ -135,6 +135,19 @@ describe('POST /api/verifyToken and /api/logout', () => {
     expect(rest.body.code).toBe('UNAUTHORIZED');
   });
 
+  it('takes the token from the body as 01 §7 sends it ({token, session}), without a bearer header', async () => {
+    const token = await login(t, 'superadmin@demo.local');
+    const out = await t.http.post('/api/logout').send({ token, session: { device: 'web' } });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ ok: true });
+    expect((await t.http.post('/api/verifyToken').send({ token })).status).toBe(401);
+    // The ended session's token in the body is refused like any dead token.
+    const again = await t.http.post('/api/logout').send({ token });
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('UNAUTHORIZED');
+    expect((await t.http.post('/api/logout').send({ token: 'garbage' })).status).toBe(401);
+  });
+
   it('refuses a forged or garbage token', async () => {
     const token = await login(t, 'admin@demo.local');
     const [h, p] = token.split('.');

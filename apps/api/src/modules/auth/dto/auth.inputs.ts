@@ -70,6 +70,17 @@ export class CredentialsInput {
   firebaseToken?: string;
 }
 
+export class LogoutInput {
+  @ApiPropertyOptional({
+    description:
+      'The session token, when it is not sent as the bearer header (01 §7 "POST /logout: token, session")',
+  })
+  @IsOptional()
+  @IsString({ message: REQUIRED })
+  @MaxLength(2000, { message: REQUIRED })
+  token?: string;
+}
+
 export class EmailInput {
   @ApiProperty({ format: 'email', example: 'admin@demo.local' })
   @Rule(validateEmail)
