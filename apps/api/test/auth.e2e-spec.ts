@@ -1,3 +1,4 @@
+import { userMessageFor } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -275,6 +276,32 @@ describe('registration', () => {
       .send({ email });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('EMAIL_ALREADY_USED');
+
+    // 01 §8: a company name already taken is refused, naming the field, and creates nothing.
+    const other = `otro${email}`;
+    await t.http.post('/api/emailVerification').set('X-Forwarded-For', uniqueIp()).send({ email: other });
+    const [otherMail] = await outboxFor(t, other);
+    const otherCode = /\b([A-Z0-9]{6})\b/.exec(otherMail.text)?.[1] ?? '';
+    await t.http
+      .post('/api/verify')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email: other, code: otherCode });
+    const taken = await t.http.post('/api/register').send({
+      name: 'Otra Persona',
+      email: other,
+      password: 'Segura123',
+      phone: '5215511113333',
+      businessName: ` Tienda ${email} `,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      code: 'COMPANY_ALREADY_EXISTS',
+      field: 'businessName',
+      userMessage: userMessageFor('COMPANY_ALREADY_EXISTS'),
+    });
+    expect((await t.http.post('/api/loginDash').send({ email: other, password: 'Segura123' })).status).toBe(
+      401,
+    );
   });
 
   it('refuses a weak password and a name with special characters, naming the field', async () => {
@@ -288,5 +315,23 @@ describe('registration', () => {
       field: 'name',
       userMessage: 'No puede contener caracteres especiales',
     });
+    // 01 §5: the literal texts of the sign-up fields.
+    const refusals: Array<[Record<string, string>, string, string]> = [
+      [{ password: '' }, 'password', 'Contraseña obligatoria'],
+      [{ password: 'abc1234' }, 'password', 'la contraseña debe contener al menos 8 caracteres'],
+      [{ name: '' }, 'name', 'Nombre obligatorio'],
+      [{ email: '' }, 'email', 'Correo obligatorio'],
+      [{ email: 'no-es-correo' }, 'email', 'Correo invalido'],
+      [{ phone: '' }, 'phone', 'Teléfono obligatorio'],
+      [{ phone: '55abc12345' }, 'phone', 'Solo puede contener números'],
+      [{ businessName: '' }, 'businessName', 'Compañia obligatoria'],
+    ];
+    for (const [change, field, userMessage] of refusals) {
+      const res = await t.http
+        .post('/api/register')
+        .send({ ...base, name: 'Ana', password: 'Segura123', ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body, JSON.stringify(change)).toMatchObject({ field, userMessage });
+    }
   });
 });
