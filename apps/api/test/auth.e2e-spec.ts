@@ -1,4 +1,4 @@
-import { userMessageFor } from '@crm/shared';
+import { PERMISSION_NAMES, userMessageFor } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -38,6 +38,11 @@ describe('POST /api/loginDash', () => {
     expect(res.data?.me.email).toBe('admin@demo.local');
     expect(res.data?.me.rol.name).toBe('admin');
     expect(res.data?.me.permissions.readChat).toBe(true);
+    // 01 §3 User: a map from every permission name (01 §6) to a boolean.
+    expect(Object.keys(res.data?.me.permissions ?? {}).sort()).toEqual([...PERMISSION_NAMES].sort());
+    expect(
+      Object.values(res.data?.me.permissions ?? {}).every((granted) => typeof granted === 'boolean'),
+    ).toBe(true);
     expect(res.data?.me.company).toMatchObject({ name: 'Demo', status: 'ACTIVE' });
     expect(res.data?.me.spaces.some((s) => s.isDefault)).toBe(true);
   });
