@@ -330,6 +330,7 @@ describe('registration', () => {
       [{ phone: '' }, 'phone', 'Teléfono obligatorio'],
       [{ phone: '55abc12345' }, 'phone', 'Solo puede contener números'],
       [{ businessName: '' }, 'businessName', 'Compañia obligatoria'],
+      [{ businessCategory: 'naves espaciales' }, 'businessCategory', 'Categoría inválida'],
     ];
     for (const [change, field, userMessage] of refusals) {
       const res = await t.http

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  BUSINESS_CATEGORIES,
   userMessageFor,
   VALIDATION_MESSAGES,
   validateCompanyName,
@@ -157,10 +158,10 @@ export class RegisterInput {
   @MaxLength(120, { message: AUTH_MESSAGES.companyNameTooLong })
   businessName?: string;
 
-  @ApiPropertyOptional({ maxLength: 60 })
+  // 01 §2.4: one of the 15 business categories, as the onboarding record takes them.
+  @ApiPropertyOptional({ enum: BUSINESS_CATEGORIES })
   @IsOptional()
-  @IsString({ message: REQUIRED })
-  @MaxLength(60, { message: AUTH_MESSAGES.categoryInvalid })
+  @IsIn(BUSINESS_CATEGORIES, { message: AUTH_MESSAGES.categoryInvalid })
   businessCategory?: string;
 
   @ApiPropertyOptional({ maxLength: 300, example: 'https://example.com' })
