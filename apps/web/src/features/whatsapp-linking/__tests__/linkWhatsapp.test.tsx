@@ -145,6 +145,25 @@ describe('/link-whatsapp', () => {
     expect(await screen.findByLabelText('Fecha y hora')).toBeTruthy();
   });
 
+  it('on a phone, tells the user to sign in on a desktop and offers no self set-up (01 §2.5)', async () => {
+    const agent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
+    stubServer({});
+    try {
+      renderAt('/link-whatsapp');
+      expect(
+        await screen.findByText(
+          'Para vincular tu número de WhatsApp inicia sesión desde una computadora de escritorio.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Solicitar asistencia para configurar/ })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Terminar configuración yo mismo/ })).toBeNull();
+    } finally {
+      agent.mockRestore();
+    }
+  });
+
   it('sends a company that is not awaiting its linking to /chat', async () => {
     stubServer({});
     renderAt('/link-whatsapp', CompanyStatus.ACTIVE);
