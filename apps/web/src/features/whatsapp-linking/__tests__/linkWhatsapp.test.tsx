@@ -164,6 +164,27 @@ describe('/link-whatsapp', () => {
     }
   });
 
+  it('shows on the QR instructions page a QR of the instruction video beside the embedded linking flow', async () => {
+    stubServer({
+      '/api/link-whatsapp/config': {
+        status: 200,
+        body: {
+          sandbox: false,
+          dialog360: null,
+          meta: { appId: '123', configId: '456' },
+          schedulingUrl: null,
+        },
+      },
+    });
+    renderAt('/link-whatsapp/qrcode-instructions');
+    const qr = await screen.findByRole('img', { name: 'Código QR del video de instrucciones' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(
+      screen.getByRole('link', { name: /Abrir el video en esta computadora/ }).getAttribute('href'),
+    ).toBe(`${window.location.origin}/help#videos`);
+    expect(await screen.findByRole('button', { name: /Conectar con Meta/ })).toBeTruthy();
+  });
+
   it('sends a company that is not awaiting its linking to /chat', async () => {
     stubServer({});
     renderAt('/link-whatsapp', CompanyStatus.ACTIVE);
