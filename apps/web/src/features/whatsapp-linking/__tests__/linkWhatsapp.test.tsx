@@ -1,5 +1,6 @@
 import { CompanyStatus, LINKING_ERROR_MESSAGE } from '@crm/shared';
 import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CalendlyAuthPage } from '../../../pages/CalendlyAuthPage';
@@ -183,6 +184,28 @@ describe('/link-whatsapp', () => {
       screen.getByRole('link', { name: /Abrir el video en esta computadora/ }).getAttribute('href'),
     ).toBe(`${window.location.origin}/help#videos`);
     expect(await screen.findByRole('button', { name: /Conectar con Meta/ })).toBeTruthy();
+  });
+
+  it('reads the user again before leaving: a status the payment just changed keeps the user on the page', async () => {
+    localStorage.setItem('token', 'valid');
+    function FreshAfterReload() {
+      const [status, setStatus] = useState<string>(CompanyStatus.TRIAL);
+      const refetchMe = async () => setStatus(CompanyStatus.AWAITING_WA_VINCULATION);
+      return (
+        <SessionContext.Provider value={{ me: makeMe('superadmin', {}, { status }), refetchMe }}>
+          <MemoryRouter initialEntries={['/link-whatsapp']}>
+            <Routes>
+              <Route path="/link-whatsapp/*" element={<LinkWhatsappPage />} />
+              <Route path="/chat" element={<div>Bandeja de chat</div>} />
+            </Routes>
+          </MemoryRouter>
+        </SessionContext.Provider>
+      );
+    }
+    render(<FreshAfterReload />);
+    expect(await screen.findByRole('button', { name: /Terminar configuración yo mismo/ })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Bandeja de chat')).toBeNull();
   });
 
   it('sends a company that is not awaiting its linking to /chat', async () => {
