@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const ME =
-  '{ me { id email rol { name } permissions company { id name status hasUsed2FA } spaces { id name isDefault } selectedSpaceId } }';
+  '{ me { id email rol { name } permissions company { id name status expirationDate paymentIntents paymentMethod isBoardsActive hasUsed2FA } spaces { id name isDefault } selectedSpaceId } }';
 
 describe('POST /api/loginDash', () => {
   it('signs the demo admin in and the token reads the user through GraphQL me', async () => {
@@ -30,7 +30,7 @@ describe('POST /api/loginDash', () => {
         email: string;
         rol: { name: string };
         permissions: Record<string, boolean>;
-        company: { name: string; status: string };
+        company: { name: string; status: string; paymentIntents: number };
         spaces: Array<{ isDefault: boolean }>;
       };
     }>(t, token, ME);
@@ -44,6 +44,20 @@ describe('POST /api/loginDash', () => {
       Object.values(res.data?.me.permissions ?? {}).every((granted) => typeof granted === 'boolean'),
     ).toBe(true);
     expect(res.data?.me.company).toMatchObject({ name: 'Demo', status: 'ACTIVE' });
+    // 01 §3 Company: every field the web reads for routing and the payment banner.
+    expect(Object.keys(res.data?.me.company ?? {}).sort()).toEqual(
+      [
+        'expirationDate',
+        'hasUsed2FA',
+        'id',
+        'isBoardsActive',
+        'name',
+        'paymentIntents',
+        'paymentMethod',
+        'status',
+      ].sort(),
+    );
+    expect(typeof res.data?.me.company.paymentIntents).toBe('number');
     expect(res.data?.me.spaces.some((s) => s.isDefault)).toBe(true);
   });
 
