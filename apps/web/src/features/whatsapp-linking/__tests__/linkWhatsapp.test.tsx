@@ -47,6 +47,22 @@ function renderAt(url: string, status: string = CompanyStatus.AWAITING_WA_VINCUL
   );
 }
 
+// Loaded as TRIAL; reading the user again answers the status the first payment set.
+function FreshAfterReload() {
+  const [status, setStatus] = useState<string>(CompanyStatus.TRIAL);
+  const refetchMe = async () => setStatus(CompanyStatus.AWAITING_WA_VINCULATION);
+  return (
+    <SessionContext.Provider value={{ me: makeMe('superadmin', {}, { status }), refetchMe }}>
+      <MemoryRouter initialEntries={['/link-whatsapp']}>
+        <Routes>
+          <Route path="/link-whatsapp/*" element={<LinkWhatsappPage />} />
+          <Route path="/chat" element={<div>Bandeja de chat</div>} />
+        </Routes>
+      </MemoryRouter>
+    </SessionContext.Provider>
+  );
+}
+
 describe('/link-whatsapp', () => {
   afterEach(async () => {
     cleanup();
@@ -188,20 +204,6 @@ describe('/link-whatsapp', () => {
 
   it('reads the user again before leaving: a status the payment just changed keeps the user on the page', async () => {
     localStorage.setItem('token', 'valid');
-    function FreshAfterReload() {
-      const [status, setStatus] = useState<string>(CompanyStatus.TRIAL);
-      const refetchMe = async () => setStatus(CompanyStatus.AWAITING_WA_VINCULATION);
-      return (
-        <SessionContext.Provider value={{ me: makeMe('superadmin', {}, { status }), refetchMe }}>
-          <MemoryRouter initialEntries={['/link-whatsapp']}>
-            <Routes>
-              <Route path="/link-whatsapp/*" element={<LinkWhatsappPage />} />
-              <Route path="/chat" element={<div>Bandeja de chat</div>} />
-            </Routes>
-          </MemoryRouter>
-        </SessionContext.Provider>
-      );
-    }
     render(<FreshAfterReload />);
     expect(await screen.findByRole('button', { name: /Terminar configuración yo mismo/ })).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
