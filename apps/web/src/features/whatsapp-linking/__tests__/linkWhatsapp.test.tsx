@@ -155,7 +155,16 @@ describe('/link-whatsapp', () => {
     renderAt('/link-whatsapp');
     fireEvent.click(screen.getByRole('button', { name: /Solicitar asistencia para configurar/ }));
     expect(await screen.findByRole('button', { name: /Agendar cita/ })).toBeTruthy();
-    expect(screen.getByText('Un correo electrónico corporativo.')).toBeTruthy();
+    // 01 §2.5: the physical SIM and phone, the business web page, a corporate e-mail, a social-network page admin.
+    for (const needed of [
+      'El teléfono con la SIM física del número que vas a vincular.',
+      'La página web de tu negocio.',
+      'Un correo electrónico corporativo.',
+      'Una cuenta con permisos de administrador de la página de tu negocio en redes sociales.',
+    ]) {
+      expect(screen.getByText(needed)).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: /Regresar/ })).toBeTruthy();
     expect(calls[0]?.path).toBe('/api/onboarding/need-help');
     // Without a scheduling URL the return page asks for the date itself.
     fireEvent.click(screen.getByRole('button', { name: /Agendar cita/ }));
