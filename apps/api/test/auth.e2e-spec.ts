@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES, userMessageFor } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 const ME =
-  '{ me { id email rol { name } permissions company { id name status hasUsed2FA } spaces { id name isDefault } selectedSpaceId } }';
+  '{ me { id email rol { name } permissions company { id name status expirationDate paymentIntents paymentMethod isBoardsActive hasUsed2FA } spaces { id name isDefault } selectedSpaceId } }';
 
 describe('POST /api/loginDash', () => {
   it('signs the demo admin in and the token reads the user through GraphQL me', async () => {
@@ -29,7 +30,7 @@ describe('POST /api/loginDash', () => {
         email: string;
         rol: { name: string };
         permissions: Record<string, boolean>;
-        company: { name: string; status: string };
+        company: { name: string; status: string; paymentIntents: number };
         spaces: Array<{ isDefault: boolean }>;
       };
     }>(t, token, ME);
@@ -37,7 +38,26 @@ describe('POST /api/loginDash', () => {
     expect(res.data?.me.email).toBe('admin@demo.local');
     expect(res.data?.me.rol.name).toBe('admin');
     expect(res.data?.me.permissions.readChat).toBe(true);
+    // 01 §3 User: a map from every permission name (01 §6) to a boolean.
+    expect(Object.keys(res.data?.me.permissions ?? {}).sort()).toEqual([...PERMISSION_NAMES].sort());
+    expect(
+      Object.values(res.data?.me.permissions ?? {}).every((granted) => typeof granted === 'boolean'),
+    ).toBe(true);
     expect(res.data?.me.company).toMatchObject({ name: 'Demo', status: 'ACTIVE' });
+    // 01 §3 Company: every field the web reads for routing and the payment banner.
+    expect(Object.keys(res.data?.me.company ?? {}).sort()).toEqual(
+      [
+        'expirationDate',
+        'hasUsed2FA',
+        'id',
+        'isBoardsActive',
+        'name',
+        'paymentIntents',
+        'paymentMethod',
+        'status',
+      ].sort(),
+    );
+    expect(typeof res.data?.me.company.paymentIntents).toBe('number');
     expect(res.data?.me.spaces.some((s) => s.isDefault)).toBe(true);
   });
 
@@ -133,6 +153,19 @@ describe('POST /api/verifyToken and /api/logout', () => {
     const rest = await t.http.get('/api/getSpaceGroup').set('Authorization', `Bearer ${token}`);
     expect(rest.status).toBe(401);
     expect(rest.body.code).toBe('UNAUTHORIZED');
+  });
+
+  it('takes the token from the body as 01 §7 sends it ({token, session}), without a bearer header', async () => {
+    const token = await login(t, 'superadmin@demo.local');
+    const out = await t.http.post('/api/logout').send({ token, session: { device: 'web' } });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ ok: true });
+    expect((await t.http.post('/api/verifyToken').send({ token })).status).toBe(401);
+    // The ended session's token in the body is refused like any dead token.
+    const again = await t.http.post('/api/logout').send({ token });
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('UNAUTHORIZED');
+    expect((await t.http.post('/api/logout').send({ token: 'garbage' })).status).toBe(401);
   });
 
   it('refuses a forged or garbage token', async () => {
@@ -262,6 +295,32 @@ describe('registration', () => {
       .send({ email });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('EMAIL_ALREADY_USED');
+
+    // 01 §8: a company name already taken is refused, naming the field, and creates nothing.
+    const other = `otro${email}`;
+    await t.http.post('/api/emailVerification').set('X-Forwarded-For', uniqueIp()).send({ email: other });
+    const [otherMail] = await outboxFor(t, other);
+    const otherCode = /\b([A-Z0-9]{6})\b/.exec(otherMail.text)?.[1] ?? '';
+    await t.http
+      .post('/api/verify')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email: other, code: otherCode });
+    const taken = await t.http.post('/api/register').send({
+      name: 'Otra Persona',
+      email: other,
+      password: 'Segura123',
+      phone: '5215511113333',
+      businessName: ` Tienda ${email} `,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      code: 'COMPANY_ALREADY_EXISTS',
+      field: 'businessName',
+      userMessage: userMessageFor('COMPANY_ALREADY_EXISTS'),
+    });
+    expect((await t.http.post('/api/loginDash').send({ email: other, password: 'Segura123' })).status).toBe(
+      401,
+    );
   });
 
   it('refuses a weak password and a name with special characters, naming the field', async () => {
@@ -275,5 +334,24 @@ describe('registration', () => {
       field: 'name',
       userMessage: 'No puede contener caracteres especiales',
     });
+    // 01 §5: the literal texts of the sign-up fields.
+    const refusals: Array<[Record<string, string>, string, string]> = [
+      [{ password: '' }, 'password', 'Contraseña obligatoria'],
+      [{ password: 'abc1234' }, 'password', 'la contraseña debe contener al menos 8 caracteres'],
+      [{ name: '' }, 'name', 'Nombre obligatorio'],
+      [{ email: '' }, 'email', 'Correo obligatorio'],
+      [{ email: 'no-es-correo' }, 'email', 'Correo invalido'],
+      [{ phone: '' }, 'phone', 'Teléfono obligatorio'],
+      [{ phone: '55abc12345' }, 'phone', 'Solo puede contener números'],
+      [{ businessName: '' }, 'businessName', 'Compañia obligatoria'],
+      [{ businessCategory: 'naves espaciales' }, 'businessCategory', 'Categoría inválida'],
+    ];
+    for (const [change, field, userMessage] of refusals) {
+      const res = await t.http
+        .post('/api/register')
+        .send({ ...base, name: 'Ana', password: 'Segura123', ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body, JSON.stringify(change)).toMatchObject({ field, userMessage });
+    }
   });
 });

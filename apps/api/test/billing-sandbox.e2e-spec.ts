@@ -428,13 +428,17 @@ describe('cards in the sandbox', () => {
 });
 
 describe('subscription lifecycle in the sandbox (the webhook handler’s transitions)', () => {
-  it('cancels at the end of the period', async () => {
-    const company = await paidCompany();
-    const res = await post('/api/cancel', company.token);
-    expect(res.status).toBe(200);
-    expect(res.body.cancelAtPeriodEnd).toBe(true);
-    expect((await get('/api/stripe/getCustomer', company.token)).body.payment.cancelAtPeriodEnd).toBe(true);
-  });
+  // 01 §7 Billing names both routes; 01 §4: cancelling takes effect at the end of the billing period.
+  it.each(['/api/stripe/cancelSubscription', '/api/cancel'])(
+    'cancels at the end of the period (%s)',
+    async (path) => {
+      const company = await paidCompany();
+      const res = await post(path, company.token);
+      expect(res.status).toBe(200);
+      expect(res.body.cancelAtPeriodEnd).toBe(true);
+      expect((await get('/api/stripe/getCustomer', company.token)).body.payment.cancelAtPeriodEnd).toBe(true);
+    },
+  );
 
   it('walks failed renewals, the balance paid, the trial ending and the end of the subscription', async () => {
     const company = await paidCompany();

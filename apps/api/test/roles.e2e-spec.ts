@@ -161,7 +161,7 @@ describe('role administration (01 §6, 02 §5)', () => {
       token,
       '{ me { permissions } }',
     );
-    expect(before.data?.me.permissions.readTags).toBeUndefined();
+    expect(before.data?.me.permissions.readTags).toBe(false);
     const socket = io(t.baseUrl, {
       path: '/socket.io',
       transports: ['websocket'],

@@ -149,7 +149,7 @@ describe('POST /api/user', () => {
       '{ me { rol { name } permissions } }',
     );
     expect(me.data?.me.rol.name).toBe('agente');
-    expect(me.data?.me.permissions.readUsers).toBeUndefined();
+    expect(me.data?.me.permissions.readUsers).toBe(false);
 
     const list = await gql<{ teamUsers: Array<{ id: number; workingHours: { isActive: boolean } | null }> }>(
       t,

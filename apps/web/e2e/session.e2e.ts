@@ -89,6 +89,14 @@ describe('session', () => {
       // Back in the browser, the private pages now lead to the login again.
       await page.goto('/chat');
       await page.waitForURL('**/login');
+
+      // 01 §2.1 / §4 Session: a token the server refuses (INVALID_TOKEN) clears storage and goes to the root page,
+      // which shows the login.
+      await page.evaluate((revoked) => localStorage.setItem('token', revoked), token ?? '');
+      await page.goto('/chat');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
     });
   });
 });

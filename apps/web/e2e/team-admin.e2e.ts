@@ -144,8 +144,10 @@ describe('team (/users, /users/new)', () => {
           await page.getByText(`Se eliminó a ${name}`).waitFor();
           await page.getByRole('row').filter({ hasText: email }).waitFor({ state: 'detached' });
         });
-        // Their session ended with the deletion: the open client goes back to the login.
-        await agentSide.page.waitForURL('**/login', { timeout: 15_000 });
+        // Their session ended with the deletion: the refused token sends the open client to the root page, which
+        // shows the login (01 §2.1, §4 Session).
+        await agentSide.page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+        await agentSide.page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
       } finally {
         await agentSide.context.close();
       }

@@ -3,6 +3,7 @@ import {
   COMPANY_WIDE_ROLES,
   DEFAULT_PERMISSION,
   DEFAULT_ROLE_PERMISSIONS,
+  fullPermissionMap,
   hasAnyPermission,
   isPermissionName,
   PERMISSION_GROUPS,
@@ -39,6 +40,17 @@ describe('toPermissionMap', () => {
 
   it('gives an empty map for no names', () => {
     expect(toPermissionMap([])).toEqual({});
+  });
+});
+
+describe('fullPermissionMap', () => {
+  it('names every permission of 01 §6 with true when granted and false otherwise', () => {
+    const map = fullPermissionMap(toPermissionMap(['readChat', 'campaigns']));
+    expect(Object.keys(map).sort()).toEqual([...PERMISSION_NAMES].sort());
+    expect(map.readChat).toBe(true);
+    expect(map.campaigns).toBe(true);
+    expect(map.writeUsers).toBe(false);
+    expect(Object.values(map).filter(Boolean)).toHaveLength(2);
   });
 });
 

@@ -108,6 +108,15 @@ export function toPermissionMap(names: readonly string[]): PermissionMap {
   return map;
 }
 
+// 01 §3 User: "permissions (a map from permission name to boolean after login)": every name of 01 §6, true when
+// granted, false otherwise, so a client reads `permissions.writeUsers === false` rather than a missing key.
+export function fullPermissionMap(perms: PermissionMap): Record<PermissionName, boolean> {
+  return Object.fromEntries(PERMISSION_NAMES.map((name) => [name, perms[name] === true])) as Record<
+    PermissionName,
+    boolean
+  >;
+}
+
 // 01 §2.3: any one of the listed permissions suffices; a route with no list is open to any signed-in user.
 export function hasAnyPermission(perms: PermissionMap, required: readonly PermissionName[]): boolean {
   if (required.length === 0) return true;

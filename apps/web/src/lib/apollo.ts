@@ -4,7 +4,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { from, mergeMap, of } from 'rxjs';
 import { isSessionErrorCode, resolveError } from './errors';
 import { graphqlPreloadKey, takePreloaded } from './preload';
-import { endSession, onSessionEnd } from './session';
+import { endRejectedSession, onSessionEnd } from './session';
 import { getToken } from './storage';
 
 export function createApolloClient(): ApolloClient {
@@ -17,7 +17,7 @@ export function createApolloClient(): ApolloClient {
 
   // 01 §4 Session: INVALID_TOKEN from the graph service ends the session wherever the query came from.
   const sessionLink = new ErrorLink(({ error }) => {
-    if (isSessionErrorCode(resolveError(error).code)) endSession();
+    if (isSessionErrorCode(resolveError(error).code)) endRejectedSession();
   });
 
   // Issue 22: a query without variables asked for before this client was loaded (the session's `me`, preloaded by

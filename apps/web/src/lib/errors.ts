@@ -3,7 +3,7 @@ import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
 import type { FormInstance } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { ApiError } from './api-error';
-import { endSession } from './session';
+import { endRejectedSession } from './session';
 import { toast } from './toast';
 
 // 01 §4 Session: these codes end the session, whichever service answers them.
@@ -77,7 +77,7 @@ export function resolveError(error: unknown): ResolvedError {
 export function handleError(error: unknown): ResolvedError {
   const result = resolveError(error);
   if (isSessionErrorCode(result.code)) {
-    endSession();
+    endRejectedSession();
   } else {
     toast.error(result.userMessage);
   }

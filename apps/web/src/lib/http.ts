@@ -1,7 +1,7 @@
 import { type ApiErrorBody, OFFLINE_WARNING_MESSAGE } from '@crm/shared';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { isSessionErrorCode } from './errors';
-import { endSession } from './session';
+import { endRejectedSession } from './session';
 import { getToken } from './storage';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -52,7 +52,7 @@ export async function fetchOk(
     const error = new ApiError(response.status, await readErrorBody(response));
     // 01 §4 Session: UNAUTHORIZED from the REST service ends the session, but only for a call
     // made with a token (a failed login is not a session error).
-    if (token && isSessionErrorCode(error.code)) endSession();
+    if (token && isSessionErrorCode(error.code)) endRejectedSession();
     throw error;
   }
   return response;

@@ -2,7 +2,7 @@ import { type ApiErrorBody, OFFLINE_WARNING_MESSAGE } from '@crm/shared';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
 import { isSessionErrorCode } from './errors';
 import { fetchOk } from './http';
-import { endSession } from './session';
+import { endRejectedSession } from './session';
 import { getToken } from './storage';
 
 export interface SendOptions {
@@ -54,7 +54,7 @@ export function sendRequest<T>({ method, path, body, onProgress, signal }: SendO
       const errorBody =
         typeof parsed === 'object' && parsed !== null ? (parsed as Partial<ApiErrorBody>) : {};
       const error = new ApiError(xhr.status, errorBody);
-      if (token && isSessionErrorCode(error.code)) endSession();
+      if (token && isSessionErrorCode(error.code)) endRejectedSession();
       reject(error);
     };
     xhr.onerror = () =>

@@ -1,7 +1,7 @@
 import type { RealtimeEventMap } from '@crm/shared';
 import { io, type Socket } from 'socket.io-client';
 import { isSessionErrorCode } from './errors';
-import { endSession, onSessionEnd } from './session';
+import { endRejectedSession, onSessionEnd } from './session';
 import { getToken } from './storage';
 
 let socket: Socket | null = null;
@@ -28,7 +28,7 @@ export function connectSocket(): Socket | null {
   const current = socket;
   current.on('connect_error', (error) => {
     // A refused token ends the session like an INVALID_TOKEN answer would.
-    if (isSessionErrorCode(errorCodeOf(error))) endSession();
+    if (isSessionErrorCode(errorCodeOf(error))) endRejectedSession();
   });
   current.on('disconnect', (reason) => {
     // The server closes a user's sockets when their role changes (the rooms they may join change) or their

@@ -14,6 +14,14 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC
 /** Any signed-in user of any role (e.g. `me`, logout). */
 export const Authenticated = (): MethodDecorator & ClassDecorator => SetMetadata(AUTHENTICATED_KEY, true);
 
+export const BODY_TOKEN_KEY = 'access:body-token';
+
+/**
+ * With @Authenticated: the session token may also come as `token` in the JSON body when no bearer header is sent
+ * (01 §7 "POST /logout: token, session"). The bearer header wins when both are there.
+ */
+export const AcceptsBodyToken = (): MethodDecorator => SetMetadata(BODY_TOKEN_KEY, true);
+
 /** 01 §2.3: any one of the listed permissions suffices. */
 export const RequirePermissions = (...permissions: PermissionName[]): MethodDecorator & ClassDecorator =>
   SetMetadata(PERMISSIONS_KEY, permissions);

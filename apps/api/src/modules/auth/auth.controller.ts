@@ -2,7 +2,12 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user';
-import { Authenticated, CurrentUser, Public } from '../../common/decorators/auth.decorators';
+import {
+  AcceptsBodyToken,
+  Authenticated,
+  CurrentUser,
+  Public,
+} from '../../common/decorators/auth.decorators';
 import { ApiErrors, ApiSignedIn } from '../../common/openapi/openapi.decorators';
 import { AuthService, type RequestMeta } from './auth.service';
 import {
@@ -10,6 +15,7 @@ import {
   EmailInput,
   EmailVerificationInput,
   LoginInput,
+  LogoutInput,
   RegisterInput,
   ResetPasswordInput,
   VerifyCodeInput,
@@ -116,12 +122,17 @@ export class AuthController {
     return this.auth.resetPassword(input, meta(req));
   }
 
-  @ApiOperation({ summary: 'Revoke the session and close its sockets' })
+  @ApiOperation({
+    summary:
+      'Revoke the session and close its sockets; the token comes as the bearer header or as `token` in the body',
+  })
   @ApiSignedIn({ permissions: false })
   @Authenticated()
+  @AcceptsBodyToken()
   @Post('logout')
   @HttpCode(200)
-  async logout(@CurrentUser() user: AuthUser) {
+  // 01 §7 names the body `{token, session}`; `session` (the client's own session data) is accepted and ignored.
+  async logout(@CurrentUser() user: AuthUser, @Body() _input: LogoutInput) {
     await this.auth.logout(user);
     return { ok: true };
   }

@@ -1,4 +1,4 @@
-import { agentRoom, companyRoom } from '@crm/shared';
+import { agentRoom, companyRoom, fullPermissionMap } from '@crm/shared';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user';
 import { AppException } from '../../common/errors/app.exception';
@@ -47,8 +47,8 @@ export class UsersService {
       imageUrl: user.imageUrl,
       isAvailable: user.isAvailable,
       rol: { id: role.id, name: role.name },
-      // Read by AuthGuard in this same request from the live role.
-      permissions: caller.permissions,
+      // Read by AuthGuard in this same request from the live role; 01 §3: a boolean for every permission name.
+      permissions: fullPermissionMap(caller.permissions),
       company: CompanyModel.from(company),
       spaces: spaces.map(SpaceModel.from),
       selectedSpaceId: selected?.id ?? null,

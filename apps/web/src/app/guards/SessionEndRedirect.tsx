@@ -1,11 +1,11 @@
-import { LOGIN_ROUTE } from '@crm/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { onSessionEnd } from '../../lib/session';
 
-// Whatever ends the session (logout, INVALID_TOKEN, UNAUTHORIZED, a failed load), the user lands on /login.
+// Whatever ends the session, the user lands where lib/session says: /login after a logout or without a token, the
+// root page (the login view) after the server refused the token.
 export function SessionEndRedirect() {
   const navigate = useNavigate();
-  useEffect(() => onSessionEnd(() => navigate(LOGIN_ROUTE, { replace: true })), [navigate]);
+  useEffect(() => onSessionEnd((destination) => navigate(destination, { replace: true })), [navigate]);
   return null;
 }

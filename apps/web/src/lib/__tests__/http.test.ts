@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
 import { downloadFile, fileNameFrom } from '../download';
 import { apiDelete, apiGet, apiPut } from '../http';
+import { onSessionEnd } from '../session';
 import { getToken, setToken } from '../storage';
 
 // The one fetch path every REST call, download and authorized blob takes (lib/http fetchOk): the network is the
@@ -59,10 +60,15 @@ describe('lib/http', () => {
     expect(getToken()).toBe('token-1');
   });
 
-  it('ends the session on a session error of a call made with a token', async () => {
+  it('ends the session on a session error of a call made with a token, sending the user to the root page', async () => {
     answer = () => new Response(JSON.stringify({ code: 'UNAUTHORIZED' }), { status: 401 });
+    const destinations: string[] = [];
+    const stop = onSessionEnd((destination) => destinations.push(destination));
     await expect(apiGet('/boards/user/1')).rejects.toBeInstanceOf(ApiError);
+    stop();
     expect(getToken()).toBeNull();
+    // 01 §2.1 / §4 Session: UNAUTHORIZED from the REST service goes to the root page.
+    expect(destinations).toEqual(['/']);
   });
 
   it('says the network is down when fetch itself fails', async () => {

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  BUSINESS_CATEGORIES,
   userMessageFor,
   VALIDATION_MESSAGES,
   validateCompanyName,
@@ -68,6 +69,17 @@ export class CredentialsInput {
   @IsString({ message: REQUIRED })
   @MaxLength(500, { message: AUTH_MESSAGES.pushTokenInvalid })
   firebaseToken?: string;
+}
+
+export class LogoutInput {
+  @ApiPropertyOptional({
+    description:
+      'The session token, when it is not sent as the bearer header (01 §7 "POST /logout: token, session")',
+  })
+  @IsOptional()
+  @IsString({ message: REQUIRED })
+  @MaxLength(2000, { message: REQUIRED })
+  token?: string;
 }
 
 export class EmailInput {
@@ -146,10 +158,10 @@ export class RegisterInput {
   @MaxLength(120, { message: AUTH_MESSAGES.companyNameTooLong })
   businessName?: string;
 
-  @ApiPropertyOptional({ maxLength: 60 })
+  // 01 §2.4: one of the 15 business categories, as the onboarding record takes them.
+  @ApiPropertyOptional({ enum: BUSINESS_CATEGORIES })
   @IsOptional()
-  @IsString({ message: REQUIRED })
-  @MaxLength(60, { message: AUTH_MESSAGES.categoryInvalid })
+  @IsIn(BUSINESS_CATEGORIES, { message: AUTH_MESSAGES.categoryInvalid })
   businessCategory?: string;
 
   @ApiPropertyOptional({ maxLength: 300, example: 'https://example.com' })

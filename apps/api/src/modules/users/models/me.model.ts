@@ -1,4 +1,4 @@
-import type { PermissionMap } from '@crm/shared';
+import type { PermissionName } from '@crm/shared';
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { JsonScalar } from '../../../common/graphql/json.scalar';
 import { CompanyModel } from '../../companies/models/company.model';
@@ -39,8 +39,10 @@ export class MeModel extends UserSummaryModel {
   @Field(() => String, { nullable: true })
   phone: string | null;
 
-  @Field(() => JsonScalar, { description: 'Permission name → true (01 §3 User).' })
-  permissions: PermissionMap;
+  @Field(() => JsonScalar, {
+    description: 'Every permission name (01 §6) → whether the role grants it (01 §3 User).',
+  })
+  permissions: Record<PermissionName, boolean>;
 
   @Field(() => CompanyModel)
   company: CompanyModel;

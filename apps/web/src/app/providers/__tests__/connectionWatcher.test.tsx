@@ -1,59 +1,63 @@
-import { render } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import { afterEach, describe, expect, it } from 'vitest';
-import { registerToastApi } from '../../../lib/toast';
-import { ConnectionWatcher } from '../ConnectionWatcher';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../AppProviders';
 
-interface Shown {
-  type: unknown;
-  content: unknown;
-  duration: unknown;
-  key: unknown;
+const realSetTimeout = globalThis.setTimeout;
+
+// A notice that has timed out is removed or carries antd's leave-animation class.
+function leaving(text: string): boolean {
+  const notice = screen.queryByText(text)?.closest('.ant-message-notice');
+  return !notice || /leave/.test(notice.className);
 }
 
-// What the toast layer hands to antd's message API: the text, and how long it stays (0: until replaced).
-function recordToasts(): Shown[] {
-  const shown: Shown[] = [];
-  const api = {
-    open: (config: Shown) => {
-      shown.push({ type: config.type, content: config.content, duration: config.duration, key: config.key });
-      return Promise.resolve(true);
-    },
-    destroy: () => undefined,
-  } as unknown as MessageInstance;
-  registerToastApi(api);
-  return shown;
+// antd's notice timer steps on animation frames: after the clock jumps, a few real frames let it see the jump.
+async function passTime(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  await act(() => new Promise((resolve) => realSetTimeout(resolve, 200)));
 }
 
-afterEach(() => {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, value: true });
-});
-
-describe('ConnectionWatcher (02 §7 Connection)', () => {
-  it("warns 'Revisa tu conexión a Internet' until the connection is back, then says 'Conexión restablecida' for 6 s", () => {
-    const shown = recordToasts();
-    render(<ConnectionWatcher />);
-    expect(shown).toHaveLength(0);
-
+function goOffline(): void {
+  act(() => {
     window.dispatchEvent(new Event('offline'));
-    expect(shown).toEqual([
-      { type: 'warning', content: 'Revisa tu conexión a Internet', duration: 0, key: 'connection' },
-    ]);
+  });
+}
 
+function goOnline(): void {
+  act(() => {
     window.dispatchEvent(new Event('online'));
-    // The same key: the success replaces the persistent warning.
-    expect(shown[1]).toEqual({
-      type: 'success',
-      content: 'Conexión restablecida',
-      duration: 6,
-      key: 'connection',
-    });
+  });
+}
+
+describe('connection watcher (01 §2.3 Auth)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('shows the warning at once when the page opens offline', () => {
-    const shown = recordToasts();
-    Object.defineProperty(window.navigator, 'onLine', { configurable: true, value: false });
-    render(<ConnectionWatcher />);
-    expect(shown.map((s) => [s.content, s.duration])).toEqual([['Revisa tu conexión a Internet', 0]]);
+  it('warns while offline until the connection is back, then says for 6 s that it is restored', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(
+      <AppProviders>
+        <main>Página</main>
+      </AppProviders>,
+    );
+    await screen.findByText('Página');
+
+    goOffline();
+    await screen.findByText('Revisa tu conexión a Internet');
+    // Persistent: still there long after the default 10 s of a toast.
+    await passTime(30_000);
+    expect(leaving('Revisa tu conexión a Internet')).toBe(false);
+
+    goOnline();
+    await screen.findByText('Conexión restablecida');
+    // Same toast key: the success replaces the warning.
+    await waitFor(() => expect(screen.queryByText('Revisa tu conexión a Internet')).toBeNull());
+    // 01 §9: the online toast lasts 6 s.
+    await passTime(4_000);
+    expect(leaving('Conexión restablecida')).toBe(false);
+    await passTime(3_000);
+    expect(leaving('Conexión restablecida')).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../../lib/apollo';
+import { setQrUri } from '../../../lib/storage';
 import { makeMe } from '../../../test/fixtures';
 import { stubServer } from '../../../test/stubServer';
 import { TwoFactorForm } from '../components/TwoFactorForm';
@@ -24,6 +25,7 @@ function renderForm() {
         <Routes>
           <Route path="/two-factor" element={<TwoFactorForm credentials={credentials} />} />
           <Route path="/chat" element={<p>Bandeja</p>} />
+          <Route path="/qr-code" element={<p>Página del código QR</p>} />
         </Routes>
       </MemoryRouter>
     </ApolloProvider>,
@@ -75,6 +77,30 @@ describe('TwoFactorForm', () => {
     expect(await screen.findByText('El código es incorrecto, por favor intenta de nuevo.')).toBeDefined();
     await waitFor(() => expect(boxValues()).toEqual(['', '', '', '', '', '']));
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  // 01 §2.4 / §9: while the authenticator is being set up, the way back to the QR opens when the 40 s countdown ends.
+  it('offers the way back to the QR once the 40 s countdown ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubServer({});
+      setQrUri('otpauth://totp/Charla:admin@otra.local?secret=ABC');
+      renderForm();
+      expect(screen.getByTestId('qr-countdown').textContent).toContain('Si no pudiste escanear el código');
+      expect(screen.queryByRole('link', { name: 'Si no pudiste escanear el código' })).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(39_000);
+      });
+      expect(screen.queryByRole('link', { name: 'Si no pudiste escanear el código' })).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+      fireEvent.click(screen.getByRole('link', { name: 'Si no pudiste escanear el código' }));
+      expect(await screen.findByText('Página del código QR')).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+      localStorage.clear();
+    }
   });
 
   it('shows the generic retry text for any other failure', async () => {

@@ -17,6 +17,7 @@ function renderPrivate(path: string) {
       <MemoryRouter initialEntries={[path]}>
         <SessionEndRedirect />
         <Routes>
+          <Route path="/" element={<p>Página raíz</p>} />
           <Route path="/login" element={<p>Página de inicio de sesión</p>} />
           <Route path="/forbidden" element={<p>Página prohibida</p>} />
           <Route element={<RequireAuth />}>
@@ -60,7 +61,8 @@ describe('authenticated routes', () => {
     expect(await screen.findByText('Página prohibida')).toBeDefined();
   });
 
-  it('end the session on INVALID_TOKEN: storage cleared and back to /login', async () => {
+  // 01 §2.1 / §4 Session: the root page, which shows the login view once the token is gone.
+  it('end the session on INVALID_TOKEN: storage cleared and back to the root page', async () => {
     stubServer({
       '/graphql': {
         status: 200,
@@ -77,7 +79,7 @@ describe('authenticated routes', () => {
     });
     localStorage.setItem('token', 'revoked');
     renderPrivate('/chat');
-    expect(await screen.findByText('Página de inicio de sesión')).toBeDefined();
+    expect(await screen.findByText('Página raíz')).toBeDefined();
     expect(localStorage.getItem('token')).toBeNull();
   });
 

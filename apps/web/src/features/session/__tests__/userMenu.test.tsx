@@ -2,17 +2,30 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { RoleName } from '@crm/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../../lib/apollo';
 import { makeMe } from '../../../test/fixtures';
 import { stubServer } from '../../../test/stubServer';
+import type { Me } from '../api/me.graphql';
 import { UserMenu } from '../components/UserMenu';
 import { SessionContext } from '../SessionContext';
 
-function renderMenu(role: RoleName, refetchMe: () => Promise<void> = async () => undefined) {
+const TWO_SPACES = {
+  spaces: [
+    { __typename: 'Space' as const, id: 1, name: 'General', isDefault: true },
+    { __typename: 'Space' as const, id: 2, name: 'Ventas', isDefault: false },
+  ],
+  selectedSpaceId: 1,
+};
+
+function renderMenu(
+  role: RoleName,
+  refetchMe: () => Promise<void> = async () => undefined,
+  me: Partial<Me> = {},
+) {
   render(
     <ApolloProvider client={createApolloClient()}>
-      <SessionContext.Provider value={{ me: makeMe(role), refetchMe }}>
+      <SessionContext.Provider value={{ me: makeMe(role, me), refetchMe }}>
         <MemoryRouter initialEntries={['/chat']}>
           <UserMenu />
           <Routes>
@@ -27,6 +40,11 @@ function renderMenu(role: RoleName, refetchMe: () => Promise<void> = async () =>
 }
 
 describe('user panel', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
   it('offers an admin the customer simulator and takes them there', async () => {
     renderMenu('admin');
     fireEvent.click(await screen.findByRole('link', { name: 'Simulador de clientes' }));
@@ -54,5 +72,71 @@ describe('user panel', () => {
       variables: { isAvailable: boolean };
     };
     expect(sent.variables).toEqual({ isAvailable: !makeMe('agente').isAvailable });
+  });
+
+  // 01 §2.2: switching selects the space and reloads; a failure shows an error toast.
+  it('switches the selected space and reloads the user', async () => {
+    const calls = stubServer({
+      '/graphql': { status: 200, body: { data: { selectSpace: { id: 1, selectedSpaceId: 2 } } } },
+    });
+    let reloaded = 0;
+    renderMenu(
+      'agente',
+      async () => {
+        reloaded += 1;
+      },
+      TWO_SPACES,
+    );
+    fireEvent.click(await screen.findByTestId('space-2'));
+    await waitFor(() => expect(reloaded).toBe(1));
+    const sent = calls.find((call) => call.path === '/graphql')?.body as { variables: { spaceId: number } };
+    expect(sent.variables).toEqual({ spaceId: 2 });
+  });
+
+  it('shows an error toast when the space cannot be switched, and reloads nothing', async () => {
+    stubServer({
+      '/graphql': {
+        status: 200,
+        body: {
+          data: null,
+          errors: [
+            {
+              message: 'Bad space',
+              extensions: {
+                code: 'VALIDATION_ERROR',
+                userMessage: 'El espacio no existe.',
+                field: 'spaceId',
+              },
+            },
+          ],
+        },
+      },
+    });
+    let reloaded = 0;
+    renderMenu(
+      'agente',
+      async () => {
+        reloaded += 1;
+      },
+      TWO_SPACES,
+    );
+    fireEvent.click(await screen.findByTestId('space-2'));
+    expect(await screen.findByText('El espacio no existe.')).toBeDefined();
+    expect(reloaded).toBe(0);
+  });
+
+  // 01 §4 Session: a failed logout shows an error toast and keeps the session.
+  it('shows an error toast when the logout fails and keeps the token', async () => {
+    localStorage.setItem('token', 'valid');
+    stubServer({
+      '/api/logout': {
+        status: 500,
+        body: { code: 'INTERNAL_ERROR', message: 'down', userMessage: 'Ha ocurrido un error' },
+      },
+    });
+    renderMenu('agente');
+    fireEvent.click(await screen.findByRole('button', { name: /Cerrar sesión/ }));
+    expect(await screen.findByText('Ha ocurrido un error')).toBeDefined();
+    expect(localStorage.getItem('token')).toBe('valid');
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Result } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { isSessionErrorCode, resolveError } from '../../../lib/errors';
-import { endSession } from '../../../lib/session';
+import { endRejectedSession } from '../../../lib/session';
 import { FullPageLoader } from '../../layout/components/FullPageLoader';
 import { ME_QUERY, toMe } from '../api/me.graphql';
 import { SessionContext, type SessionValue } from '../SessionContext';
@@ -19,7 +19,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const mustLeave = sessionError;
   const [retrying, setRetrying] = useState(false);
   useEffect(() => {
-    if (mustLeave) endSession();
+    if (mustLeave) endRejectedSession();
   }, [mustLeave]);
 
   const refetchMe = useCallback(async () => {

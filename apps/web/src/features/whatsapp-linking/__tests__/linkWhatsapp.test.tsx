@@ -1,5 +1,6 @@
 import { CompanyStatus, LINKING_ERROR_MESSAGE } from '@crm/shared';
 import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CalendlyAuthPage } from '../../../pages/CalendlyAuthPage';
@@ -43,6 +44,22 @@ function renderAt(url: string, status: string = CompanyStatus.AWAITING_WA_VINCUL
         </Routes>
       </MemoryRouter>
     </SessionContext.Provider>,
+  );
+}
+
+// Loaded as TRIAL; reading the user again answers the status the first payment set.
+function FreshAfterReload() {
+  const [status, setStatus] = useState<string>(CompanyStatus.TRIAL);
+  const refetchMe = async () => setStatus(CompanyStatus.AWAITING_WA_VINCULATION);
+  return (
+    <SessionContext.Provider value={{ me: makeMe('superadmin', {}, { status }), refetchMe }}>
+      <MemoryRouter initialEntries={['/link-whatsapp']}>
+        <Routes>
+          <Route path="/link-whatsapp/*" element={<LinkWhatsappPage />} />
+          <Route path="/chat" element={<div>Bandeja de chat</div>} />
+        </Routes>
+      </MemoryRouter>
+    </SessionContext.Provider>
   );
 }
 
@@ -138,11 +155,68 @@ describe('/link-whatsapp', () => {
     renderAt('/link-whatsapp');
     fireEvent.click(screen.getByRole('button', { name: /Solicitar asistencia para configurar/ }));
     expect(await screen.findByRole('button', { name: /Agendar cita/ })).toBeTruthy();
-    expect(screen.getByText('Un correo electrónico corporativo.')).toBeTruthy();
+    // 01 §2.5: the physical SIM and phone, the business web page, a corporate e-mail, a social-network page admin.
+    for (const needed of [
+      'El teléfono con la SIM física del número que vas a vincular.',
+      'La página web de tu negocio.',
+      'Un correo electrónico corporativo.',
+      'Una cuenta con permisos de administrador de la página de tu negocio en redes sociales.',
+    ]) {
+      expect(screen.getByText(needed)).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: /Regresar/ })).toBeTruthy();
     expect(calls[0]?.path).toBe('/api/onboarding/need-help');
     // Without a scheduling URL the return page asks for the date itself.
     fireEvent.click(screen.getByRole('button', { name: /Agendar cita/ }));
     expect(await screen.findByLabelText('Fecha y hora')).toBeTruthy();
+  });
+
+  it('on a phone, tells the user to sign in on a desktop and offers no self set-up (01 §2.5)', async () => {
+    const agent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148');
+    stubServer({});
+    try {
+      renderAt('/link-whatsapp');
+      expect(
+        await screen.findByText(
+          'Para vincular tu número de WhatsApp inicia sesión desde una computadora de escritorio.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Solicitar asistencia para configurar/ })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Terminar configuración yo mismo/ })).toBeNull();
+    } finally {
+      agent.mockRestore();
+    }
+  });
+
+  it('shows on the QR instructions page a QR of the instruction video beside the embedded linking flow', async () => {
+    stubServer({
+      '/api/link-whatsapp/config': {
+        status: 200,
+        body: {
+          sandbox: false,
+          dialog360: null,
+          meta: { appId: '123', configId: '456' },
+          schedulingUrl: null,
+        },
+      },
+    });
+    renderAt('/link-whatsapp/qrcode-instructions');
+    const qr = await screen.findByRole('img', { name: 'Código QR del video de instrucciones' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(
+      screen.getByRole('link', { name: /Abrir el video en esta computadora/ }).getAttribute('href'),
+    ).toBe(`${window.location.origin}/help#videos`);
+    expect(await screen.findByRole('button', { name: /Conectar con Meta/ })).toBeTruthy();
+  });
+
+  it('reads the user again before leaving: a status the payment just changed keeps the user on the page', async () => {
+    localStorage.setItem('token', 'valid');
+    render(<FreshAfterReload />);
+    expect(await screen.findByRole('button', { name: /Terminar configuración yo mismo/ })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Bandeja de chat')).toBeNull();
   });
 
   it('sends a company that is not awaiting its linking to /chat', async () => {

@@ -27,6 +27,10 @@ export function PostPaymentHelp() {
   const { me, refetchMe } = useSession();
   const status = me.company?.status ?? null;
   const decided = useRef(false);
+  // The page is opened right after the first payment, whose status change may not have reached the loaded user yet:
+  // the user is read again once before being sent away.
+  const [reread, setReread] = useState(false);
+  const rereading = useRef(false);
   const [busy, setBusy] = useState<'help' | 'self' | null>(null);
   const mobile = isMobileDevice();
 
@@ -37,9 +41,20 @@ export function PostPaymentHelp() {
       void refetchMe();
       return;
     }
+    if (status === CompanyStatus.AWAITING_WA_VINCULATION) {
+      decided.current = true;
+      return;
+    }
+    if (!reread) {
+      if (!rereading.current) {
+        rereading.current = true;
+        void Promise.resolve(refetchMe()).finally(() => setReread(true));
+      }
+      return;
+    }
     decided.current = true;
-    if (status !== CompanyStatus.AWAITING_WA_VINCULATION) navigate('/chat', { replace: true });
-  }, [status, navigate, refetchMe]);
+    navigate('/chat', { replace: true });
+  }, [status, reread, navigate, refetchMe]);
 
   const askForHelp = async () => {
     setBusy('help');

@@ -1,7 +1,7 @@
 import { type ApiErrorBody, OFFLINE_WARNING_MESSAGE } from '@crm/shared';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../../lib/api-error';
 import { isSessionErrorCode } from '../../../../lib/errors';
-import { endSession } from '../../../../lib/session';
+import { endRejectedSession } from '../../../../lib/session';
 import { getToken } from '../../../../lib/storage';
 
 /** What `POST /api/upload` answers: the values sendMessage's media takes. */
@@ -41,7 +41,7 @@ export async function uploadFile(file: File, signal?: AbortSignal): Promise<Uplo
   }
   if (!response.ok) {
     const error = new ApiError(response.status, await errorBody(response));
-    if (token && isSessionErrorCode(error.code)) endSession();
+    if (token && isSessionErrorCode(error.code)) endRejectedSession();
     throw error;
   }
   return (await response.json()) as UploadedFile;
