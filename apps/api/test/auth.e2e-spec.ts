@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -262,6 +263,38 @@ describe('registration', () => {
       .send({ email });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('EMAIL_ALREADY_USED');
+
+    // 01 §8 "Company name taken": another verified e-mail registering the same business name.
+    const other = `otro${email}`;
+    await t.http.post('/api/emailVerification').set('X-Forwarded-For', uniqueIp()).send({ email: other });
+    const [otherMail] = await outboxFor(t, other);
+    const otherCode = /\b([A-Z0-9]{6})\b/.exec(otherMail.text)?.[1] ?? '';
+    await t.http
+      .post('/api/verify')
+      .set('X-Forwarded-For', uniqueIp())
+      .send({ email: other, code: otherCode });
+    const taken = await t.http.post('/api/register').send({
+      name: 'Eva Ruiz',
+      email: other,
+      password: 'Segura123',
+      phone: '5215511113333',
+      businessName: ` Tienda ${email} `,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      code: 'COMPANY_ALREADY_EXISTS',
+      field: 'businessName',
+      userMessage: ERROR_CATALOGUE.COMPANY_ALREADY_EXISTS.userMessage,
+    });
+    // Nothing was used up: the same verified e-mail registers under a free name.
+    const free = await t.http.post('/api/register').send({
+      name: 'Eva Ruiz',
+      email: other,
+      password: 'Segura123',
+      phone: '5215511113333',
+      businessName: `Otra ${email}`,
+    });
+    expect(free.status).toBe(200);
   });
 
   it('refuses a weak password and a name with special characters, naming the field', async () => {
