@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@crm/shared';
+import { TOAST_DURATION_MS, WARNING_TOAST_MS } from '@crm/shared';
 import { message as staticMessage } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
@@ -24,7 +24,9 @@ function show(
   content: string,
   options: ToastOptions = {},
 ): void {
-  const duration = options.persistent ? 0 : seconds(options.durationMs ?? TOAST_DURATION_MS);
+  // 01 §9: toasts close after 10 s by default, warnings after 15 s.
+  const fallback = type === 'warning' ? WARNING_TOAST_MS : TOAST_DURATION_MS;
+  const duration = options.persistent ? 0 : seconds(options.durationMs ?? fallback);
   void api.open({ type, content, duration, key: options.key });
 }
 
