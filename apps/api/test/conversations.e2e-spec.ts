@@ -318,5 +318,25 @@ describe('sending (durable, through the WhatsApp adapter)', () => {
       ['Segundo', 'AGENT'],
       ['Primero', 'CLIENT'],
     ]);
+
+    // 02 §9: 30 messages per fetch unless the caller asks otherwise; skip pages on.
+    await ds.query(
+      `INSERT INTO messages ("companyId", "clientId", "channelId", content, sender, time)
+       SELECT "companyId", id, "channelId", 'Viejo ' || g, 'CLIENT', now() - interval '1 day' - g * interval '1 minute'
+         FROM clients, generate_series(1, 40) g WHERE id = $1`,
+      [clientId],
+    );
+    const page = (variables: object) =>
+      gql<{ messages: Array<{ content: string }> }>(
+        t,
+        admin,
+        'query($id: Int!, $skip: Int) { messages(clientId: $id, skip: $skip) { content } }',
+        { id: clientId, ...variables },
+      );
+    const first = (await page({})).data?.messages ?? [];
+    expect(first).toHaveLength(PAGE_SIZES.messages);
+    expect(first[2]?.content).toBe('Viejo 1');
+    const second = (await page({ skip: PAGE_SIZES.messages })).data?.messages ?? [];
+    expect(second.map((m) => m.content)).toEqual(Array.from({ length: 12 }, (_, i) => `Viejo ${i + 29}`));
   });
 });
