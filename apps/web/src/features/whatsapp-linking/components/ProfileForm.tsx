@@ -1,11 +1,10 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { type BusinessProfileFields, isErrorCode, PROFILE_GENERIC_ERROR_MESSAGE } from '@crm/shared';
+import { type BusinessProfileFields, PROFILE_GENERIC_ERROR_MESSAGE } from '@crm/shared';
 import { Avatar, Button, Card, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { handleError, resolveError } from '../../../lib/errors';
+import { handleError, handleErrorAs, resolveError } from '../../../lib/errors';
 import { ruleFrom } from '../../../lib/form-rules';
-import { toast } from '../../../lib/toast';
 import { fetchBusinessProfile, saveBusinessProfile } from '../api/linking.rest';
 import {
   checkProfilePhoto,
@@ -133,11 +132,9 @@ export function ProfileForm() {
         form.setFields([{ name: field as keyof BusinessProfileFields, errors: [resolved.userMessage] }]);
       } else if (field && PHOTO_FIELDS.has(field)) {
         setServerPhotoError(resolved.userMessage);
-      } else if (!isErrorCode(resolved.code) || resolved.code === 'INTERNAL_ERROR') {
-        // 01 §8 Profile: a failure the server did not name shows the profile's own generic text.
-        toast.error(PROFILE_GENERIC_ERROR_MESSAGE);
       } else {
-        handleError(error);
+        // 01 §8 Profile: a failure the server did not name shows the profile's own generic text.
+        handleErrorAs(error, PROFILE_GENERIC_ERROR_MESSAGE);
       }
     } finally {
       setSaving(false);
