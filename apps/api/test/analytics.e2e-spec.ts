@@ -728,7 +728,7 @@ describe('POST /api/analytics row cap (01 §8 "Analytics over limit", §9 row ca
     await ds.query(
       `WITH c AS (
          INSERT INTO clients ("companyId", "channelId", key, "senderId", name)
-         SELECT $1, $2::int, $2::text || '-52155' || $3 || lpad(g::text, 4, '0'), '52155' || $3 || lpad(g::text, 4, '0'), 'Tope ' || g
+         SELECT $1, $2::int, $2::text || '-52199' || $3 || lpad(g::text, 4, '0'), '52199' || $3 || lpad(g::text, 4, '0'), 'Tope ' || g
            FROM generate_series(1, $4::int) g RETURNING id)
        INSERT INTO messages ("companyId", "clientId", "channelId", content, sender, time)
        SELECT $1, c.id, $2::int, 'hola', 'CLIENT', timestamptz '2026-11-11T15:00:00Z' + c.id * interval '1 second' FROM c`,
