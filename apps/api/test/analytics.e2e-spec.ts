@@ -1,6 +1,7 @@
 import {
   ANALYTICS_EXPORT_COLUMNS,
   ANALYTICS_EXPORT_FILE_NAME,
+  ANALYTICS_ROW_CAP,
   type AnalyticsResponse,
   BOT_REPORT_COLUMNS,
   BOT_REPORT_FILE_NAME,
@@ -716,5 +717,35 @@ describe('live upkeep and rebuild', () => {
       [sandbox, from],
     );
     expect(sessions).toEqual([{ inboundCount: 2, channelId: sandbox }]);
+  });
+});
+
+describe('POST /api/analytics row cap (01 §8 "Analytics over limit", §9 row cap 500)', () => {
+  it('lists 500 sessions of 501 and says so, unless the company has the extended limit', async () => {
+    const owner = await newCompany(t, ds, 'tope');
+    const channel = await addChannel(t, ds, owner.companyId, 'whatsapp_cloud', String(uniqueNumber()), 'tk');
+    const base = String(uniqueNumber()).slice(-4);
+    await ds.query(
+      `WITH c AS (
+         INSERT INTO clients ("companyId", "channelId", key, "senderId", name)
+         SELECT $1, $2::int, $2::text || '-52199' || $3 || lpad(g::text, 4, '0'), '52199' || $3 || lpad(g::text, 4, '0'), 'Tope ' || g
+           FROM generate_series(1, $4::int) g RETURNING id)
+       INSERT INTO messages ("companyId", "clientId", "channelId", content, sender, time)
+       SELECT $1, c.id, $2::int, 'hola', 'CLIENT', timestamptz '2026-11-11T15:00:00Z' + c.id * interval '1 second' FROM c`,
+      [owner.companyId, channel, base, ANALYTICS_ROW_CAP + 1],
+    );
+    const capped = (await dashboard(owner.token, { ...RANGE, channelsIds: [] })).body as AnalyticsResponse;
+    expect(capped).toMatchObject({
+      total: ANALYTICS_ROW_CAP + 1,
+      clientsTotal: ANALYTICS_ROW_CAP + 1,
+      rowCap: ANALYTICS_ROW_CAP,
+      rowCapExceeded: true,
+    });
+    expect(capped.clients).toHaveLength(ANALYTICS_ROW_CAP);
+
+    await ds.query(`UPDATE companies SET "analyticsExtendedRows" = true WHERE id = $1`, [owner.companyId]);
+    const extended = (await dashboard(owner.token, { ...RANGE, channelsIds: [] })).body as AnalyticsResponse;
+    expect(extended).toMatchObject({ rowCap: ANALYTICS_ROW_CAP + 1, rowCapExceeded: false });
+    expect(extended.clients).toHaveLength(ANALYTICS_ROW_CAP + 1);
   });
 });

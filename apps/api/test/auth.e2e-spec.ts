@@ -321,6 +321,15 @@ describe('registration', () => {
     expect((await t.http.post('/api/loginDash').send({ email: other, password: 'Segura123' })).status).toBe(
       401,
     );
+    // Nothing was used up: the same verified e-mail registers under a free name.
+    const free = await t.http.post('/api/register').send({
+      name: 'Otra Persona',
+      email: other,
+      password: 'Segura123',
+      phone: '5215511113333',
+      businessName: `Otra ${email}`,
+    });
+    expect(free.status).toBe(200);
   });
 
   it('refuses a weak password and a name with special characters, naming the field', async () => {

@@ -301,6 +301,7 @@ describe('first payment in the sandbox', () => {
     ['4000 0000 0000 9995', 'CARD_DECLINED', BILLING_MESSAGES.insufficientFunds],
     ['4000 0000 0000 0069', 'EXPIRED_CARD', ERROR_CATALOGUE.EXPIRED_CARD.userMessage],
     ['4000 0000 0000 0127', 'INCORRECT_CVC', ERROR_CATALOGUE.INCORRECT_CVC.userMessage],
+    ['4000 0000 0000 0119', 'PROCESSING_ERROR', ERROR_CATALOGUE.PROCESSING_ERROR.userMessage],
     ['4242 4242 4242 4241', 'INVALID_NUMBER', ERROR_CATALOGUE.INVALID_NUMBER.userMessage],
     ['4111 1111 1111 1111', 'CARD_DECLINED', ERROR_CATALOGUE.CARD_DECLINED.userMessage],
   ])('refuses %s with %s in Spanish and changes nothing', async (number, code, userMessage) => {
@@ -450,6 +451,22 @@ describe('subscription lifecycle in the sandbox (the webhook handler’s transit
     expect([row.status, row.paymentIntents]).toEqual([CompanyStatus.AWAITING_SUSCRIPTION_PAYMENT, 1]);
     await simulate('invoice.payment_failed');
     expect((await companyRow(company.companyId)).paymentIntents).toBe(2);
+
+    // 01 §8 REQUIRES_PAYMENT_METHOD: with no card left to charge the balance stays owed ("try another card").
+    await db.query(`UPDATE sandbox_payment_customers SET "defaultPaymentMethodId" = NULL WHERE id = $1`, [
+      company.customerId,
+    ]);
+    const noCard = await post('/api/cancel-balance', company.token);
+    expect(noCard.status).toBe(400);
+    expect(noCard.body).toMatchObject({
+      code: 'REQUIRES_PAYMENT_METHOD',
+      userMessage: ERROR_CATALOGUE.REQUIRES_PAYMENT_METHOD.userMessage,
+    });
+    expect((await companyRow(company.companyId)).paymentIntents).toBe(2);
+    await db.query(
+      `UPDATE sandbox_payment_customers c SET "defaultPaymentMethodId" = m.id FROM sandbox_payment_methods m WHERE m."customerId" = c.id AND c.id = $1`,
+      [company.customerId],
+    );
 
     const paid = await post('/api/cancel-balance', company.token);
     expect(paid.body).toEqual({ paidInvoices: 2 });

@@ -1,3 +1,4 @@
+import { PAGE_SIZES } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProviderServer } from '../src/providers/channels/whatsapp-cloud/__fixtures__/fake-provider-server';
 import { gql, login, startTestApp, type TestApp } from './helpers';
@@ -129,6 +130,26 @@ describe('POST /api/conversations_by_filter', () => {
     expect((await list(agent, {})).body.clients.map((c: { id: number }) => c.id)).toContain(clientId);
     const otra = await login(t, 'admin@otra.local');
     expect((await list(otra, { filterType: 'all', first: 500 })).body.clients).toEqual([]);
+  });
+
+  it('pages 20 conversations by default and 50 report rows (02 §7 conversations_by_filter page sizes)', async () => {
+    const { clientId } = await inbound('Tamaño de página');
+    const copies = await ds.query(
+      `INSERT INTO clients ("channelId", "companyId", key, "senderId", name, "lastMessage", "lastMessageId", "lastMessageSender")
+       SELECT "channelId", "companyId", key || '-p' || g, "senderId" || g, 'Página ' || g, "lastMessage", "lastMessageId", "lastMessageSender"
+         FROM clients, generate_series(1, 60) g WHERE id = $1 RETURNING id`,
+      [clientId],
+    );
+    try {
+      const list20 = await list(admin, { filterType: 'all' });
+      expect(list20.body.clients).toHaveLength(PAGE_SIZES.list);
+      expect(list20.body.hasMore).toBe(true);
+      const report50 = await list(admin, { custom: true });
+      expect(report50.status).toBe(200);
+      expect(report50.body.clients).toHaveLength(PAGE_SIZES.report);
+    } finally {
+      await ds.query(`DELETE FROM clients WHERE id = ANY($1)`, [copies.map((c: { id: number }) => c.id)]);
+    }
   });
 
   it('refuses bad filters with 400 naming the field', async () => {
@@ -297,5 +318,25 @@ describe('sending (durable, through the WhatsApp adapter)', () => {
       ['Segundo', 'AGENT'],
       ['Primero', 'CLIENT'],
     ]);
+
+    // 02 §9: 30 messages per fetch unless the caller asks otherwise; skip pages on.
+    await ds.query(
+      `INSERT INTO messages ("companyId", "clientId", "channelId", content, sender, time)
+       SELECT "companyId", id, "channelId", 'Viejo ' || g, 'CLIENT', now() - interval '1 day' - g * interval '1 minute'
+         FROM clients, generate_series(1, 40) g WHERE id = $1`,
+      [clientId],
+    );
+    const page = (variables: object) =>
+      gql<{ messages: Array<{ content: string }> }>(
+        t,
+        admin,
+        'query($id: Int!, $skip: Int) { messages(clientId: $id, skip: $skip) { content } }',
+        { id: clientId, ...variables },
+      );
+    const first = (await page({})).data?.messages ?? [];
+    expect(first).toHaveLength(PAGE_SIZES.messages);
+    expect(first[2]?.content).toBe('Viejo 1');
+    const second = (await page({ skip: PAGE_SIZES.messages })).data?.messages ?? [];
+    expect(second.map((m) => m.content)).toEqual(Array.from({ length: 12 }, (_, i) => `Viejo ${i + 29}`));
   });
 });

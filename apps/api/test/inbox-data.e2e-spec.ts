@@ -1,3 +1,4 @@
+import { COMPOSE_MESSAGES } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login } from './helpers';
 import { type InboxTestApp, newWhatsappConversation, startInboxTestApp } from './inbox-helpers';
@@ -284,7 +285,17 @@ describe('forward', () => {
     ]);
     expect(code(await forward([message.id], [a, closed]))).toBe('VALIDATION_ERROR');
     expect(code(await forward([message.id], [a, b, closed]))).toBe('VALIDATION_ERROR');
-    expect(code(await forward([1, 2, 3, 4, 5, 6, 7], [a]))).toBe('VALIDATION_ERROR');
+    // 02 §9: at most 6 messages and 2 contacts, refused on the field with the rule's text.
+    expect((await forward([message.id], [a, b, source])).errors?.[0]?.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'clientIds',
+      userMessage: COMPOSE_MESSAGES.forwardContactsCount,
+    });
+    expect((await forward([1, 2, 3, 4, 5, 6, 7], [a])).errors?.[0]?.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'messageIds',
+      userMessage: COMPOSE_MESSAGES.forwardMessagesCount,
+    });
     expect(code(await forward([], [a]))).toBe('VALIDATION_ERROR');
     const after = await ds.query(`SELECT count(*)::int AS n FROM messages WHERE "clientId" IN ($1, $2)`, [
       a,

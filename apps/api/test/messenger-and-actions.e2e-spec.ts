@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ERROR_CATALOGUE } from '@crm/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, login, startTestApp, type TestApp } from './helpers';
@@ -79,6 +80,43 @@ describe('conversation actions', () => {
     const [row] = await ds.query(`SELECT id FROM clients WHERE "senderId" = $1`, [psid]);
     return row.id;
   }
+
+  it('refuses free text once the 7-day Messenger window closed (02 §8 FACEBOOK_MESSAGE_ERROR), storing nothing', async () => {
+    const clientId = await conversationWithMessage();
+    const send = (text: string) =>
+      gql<{ sendMessage: { id: number } }>(
+        t,
+        admin,
+        'mutation($input: SendMessageInput!) { sendMessage(input: $input) { id } }',
+        { input: { clientId, text } },
+      );
+    // 01 §4: the customer's message opens a 7-day (168 h) window, not WhatsApp's 24 h one.
+    const [opened] = await ds.query(
+      `SELECT extract(epoch FROM c."windowExpiresAt" - max(m."time"))::int AS seconds
+         FROM clients c JOIN messages m ON m."clientId" = c.id AND m.sender = 'CLIENT' WHERE c.id = $1 GROUP BY c.id`,
+      [clientId],
+    );
+    expect(opened.seconds).toBe(168 * 3600);
+    // Still open: free text goes out.
+    await ds.query(`UPDATE clients SET "windowExpiresAt" = now() + interval '1 day' WHERE id = $1`, [
+      clientId,
+    ]);
+    expect((await send('Aún a tiempo')).errors).toBeUndefined();
+    await ds.query(`UPDATE clients SET "windowExpiresAt" = now() - interval '1 minute' WHERE id = $1`, [
+      clientId,
+    ]);
+    const late = await send('Demasiado tarde');
+    expect(late.errors?.[0].extensions).toMatchObject({
+      code: 'FACEBOOK_MESSAGE_ERROR',
+      field: 'text',
+      userMessage: ERROR_CATALOGUE.FACEBOOK_MESSAGE_ERROR.userMessage,
+    });
+    const stored = await ds.query(
+      `SELECT content FROM messages WHERE "clientId" = $1 AND sender <> 'CLIENT'`,
+      [clientId],
+    );
+    expect(stored.map((m: { content: string }) => m.content)).toEqual(['Aún a tiempo']);
+  });
 
   it('marks a conversation read and unread', async () => {
     const clientId = await conversationWithMessage();

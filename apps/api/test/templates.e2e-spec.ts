@@ -818,12 +818,13 @@ describe('GET /api/whatsappTemplate/{companyId} and the GraphQL whatsappTemplate
       status: 'submitted',
       category: 'marketing',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      origin: 'created',
     });
     const graph = await gql<{ whatsappTemplates: TemplateView[] }>(
       t,
       c.token,
       `query($channelId: Int) { whatsappTemplates(channelId: $channelId) {
-        id channelId channel { id name providerId } name language status rawStatus reason type category components variables createdAt
+        id channelId channel { id name providerId } name language status rawStatus reason type category components variables createdAt origin
       } }`,
       { channelId: c.cloud },
     );

@@ -24,6 +24,7 @@ import {
   templateHeaderFormat,
   templateInUseMessage,
   templateLimitReached,
+  templateLimitReachedIn,
   templateRejectionReasonLabel,
   templateStatusFromProvider,
   templateStatusLabel,
@@ -320,6 +321,14 @@ describe('per-company limit (02 §9)', () => {
     expect(templateLimitReached(4)).toBe(false);
     expect(templateLimitReached(5)).toBe(true);
     expect(templateLimitReached(2, 2)).toBe(true);
+  });
+
+  it('counts only the templates created here, as the API does', () => {
+    const created = { origin: 'created' as const };
+    const imported = { origin: 'imported' as const };
+    expect(templateLimitReachedIn([created, created, created, created, imported, imported])).toBe(false);
+    expect(templateLimitReachedIn([created, created, created, created, created])).toBe(true);
+    expect(templateLimitReachedIn([])).toBe(false);
   });
 });
 

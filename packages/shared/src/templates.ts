@@ -298,6 +298,13 @@ export function templateLimitReached(existing: number, limit: number = WHATSAPP_
   return existing >= limit;
 }
 
+export type TemplateOrigin = 'created' | 'imported';
+
+/** The 02 §9 limit as the API counts it, from a company's template list: only the templates created here. */
+export function templateLimitReachedIn(templates: readonly { origin: TemplateOrigin }[]): boolean {
+  return templateLimitReached(templates.filter((t) => t.origin === 'created').length);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Statuses (02 §4 Templates).
 
@@ -707,6 +714,8 @@ export interface TemplateView {
   variables: number;
   /** ISO 8601. */
   createdAt: string;
+  /** Created in the product (counts toward the 02 §9 limit of 5) or imported from the provider by a sync. */
+  origin: TemplateOrigin;
 }
 
 /** The `whatsappTemplateDeleted` event. */

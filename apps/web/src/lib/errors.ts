@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { GENERIC_ERROR_MESSAGE, userMessageFor } from '@crm/shared';
+import { GENERIC_ERROR_MESSAGE, isErrorCode, userMessageFor } from '@crm/shared';
 import type { FormInstance } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { ApiError } from './api-error';
@@ -81,6 +81,18 @@ export function handleError(error: unknown): ResolvedError {
   } else {
     toast.error(result.userMessage);
   }
+  return result;
+}
+
+/**
+ * As handleError, but a failure the server did not name (no code, or INTERNAL_ERROR) shows the screen's own text
+ * (01 §8 profile, 02 §8 categories) instead of the generic 'Ha ocurrido un error'.
+ */
+export function handleErrorAs(error: unknown, fallback: string): ResolvedError {
+  const result = resolveError(error);
+  if (isSessionErrorCode(result.code)) endSession();
+  else if (!isErrorCode(result.code) || result.code === 'INTERNAL_ERROR') toast.error(fallback);
+  else toast.error(result.userMessage);
   return result;
 }
 

@@ -36,6 +36,7 @@ export function templateView(row: TemplateListing): TemplateView {
     components: row.components,
     variables: row.variables,
     createdAt: row.createdAt,
+    origin: row.origin,
   };
 }
 

@@ -23,6 +23,7 @@ export interface TemplateListing
     | 'reason'
     | 'type'
     | 'category'
+    | 'origin'
     | 'components'
     | 'variables'
   > {
@@ -118,6 +119,7 @@ const LISTING = [
   't.category',
   't.components',
   't.variables',
+  't.origin',
   'c.name as channelName',
   'c.providerId as channelProviderId',
 ] as const;

@@ -1,8 +1,11 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { GENERIC_ERROR_MESSAGE } from '@crm/shared';
+import { message as staticMessage } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error';
-import { isSessionErrorCode, resolveError } from '../errors';
+import { handleErrorAs, isSessionErrorCode, resolveError } from '../errors';
+import { registerToastApi } from '../toast';
 
 describe('resolveError', () => {
   it('keeps the code and Spanish message of a REST error body', () => {
@@ -61,5 +64,29 @@ describe('resolveError', () => {
     expect(resolveError(new ApiError(500, { code: 'SOMETHING_NEW' })).userMessage).toBe(
       GENERIC_ERROR_MESSAGE,
     );
+  });
+});
+
+describe('handleErrorAs', () => {
+  it('shows the fallback for a failure without a known code, the catalogue text otherwise', () => {
+    const shown: string[] = [];
+    registerToastApi({
+      open: (config: { content?: unknown }) => {
+        shown.push(String(config.content));
+        return () => undefined;
+      },
+      destroy: () => undefined,
+    } as unknown as MessageInstance);
+    try {
+      handleErrorAs(
+        new ApiError(500, { code: 'INTERNAL_ERROR', userMessage: GENERIC_ERROR_MESSAGE }),
+        'Propio',
+      );
+      handleErrorAs(new Error('network'), 'Propio');
+      handleErrorAs(new ApiError(403, { code: 'FORBIDDEN' }), 'Propio');
+      expect(shown).toEqual(['Propio', 'Propio', 'No tienes permiso para realizar esta acción.']);
+    } finally {
+      registerToastApi(staticMessage);
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { message as staticMessage } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers/AppProviders';
 import { HEADER_HEIGHT } from '../../app/providers/theme';
-import { toast } from '../toast';
+import { registerToastApi, toast } from '../toast';
 
 describe('toast placement (issue 19)', () => {
   it('opens toasts below the top bar, not over its menu', async () => {
@@ -22,5 +24,35 @@ describe('toast placement (issue 19)', () => {
     // antd places the list through this variable (its old default was 8 px, over the bar).
     const top = container.style.getPropertyValue('--notification-top') || container.style.top;
     expect(Number.parseInt(top, 10)).toBeGreaterThan(HEADER_HEIGHT);
+  });
+});
+
+describe('toast durations (01 §9)', () => {
+  afterEach(() => registerToastApi(staticMessage));
+
+  it('closes toasts after 10 s, warnings after 15 s, keeps persistent ones and honours a given duration', () => {
+    const opened: Array<{ type?: string; duration?: number }> = [];
+    const recorder = {
+      open: (config: { type?: string; duration?: number }) => {
+        opened.push({ type: config.type, duration: config.duration });
+        return () => undefined;
+      },
+      destroy: () => undefined,
+    } as unknown as MessageInstance;
+    registerToastApi(recorder);
+    toast.success('Guardado');
+    toast.error('Falló');
+    toast.info('Aviso');
+    toast.warning('Cuidado');
+    toast.warning('Sin conexión', { persistent: true });
+    toast.success('Conexión restablecida', { durationMs: 6000 });
+    expect(opened).toEqual([
+      { type: 'success', duration: 10 },
+      { type: 'error', duration: 10 },
+      { type: 'info', duration: 10 },
+      { type: 'warning', duration: 15 },
+      { type: 'warning', duration: 0 },
+      { type: 'success', duration: 6 },
+    ]);
   });
 });

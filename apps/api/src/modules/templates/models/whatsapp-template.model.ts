@@ -1,6 +1,7 @@
 import type {
   TemplateCategory,
   TemplateComponent,
+  TemplateOrigin,
   TemplateStatus,
   TemplateType,
   TemplateView,
@@ -88,6 +89,14 @@ export class WhatsappTemplateModel implements TemplateView {
   @ApiProperty({ format: 'date-time' })
   @Field()
   createdAt: string;
+
+  // The web counts the 02 §9 limit from the list, as the API does: only the templates created here.
+  @ApiProperty({
+    enum: ['created', 'imported'],
+    description: 'created here (counts toward the limit of 5) or imported from the provider',
+  })
+  @Field(() => String, { description: 'created here (counts toward the limit of 5) or imported by a sync.' })
+  origin: TemplateOrigin;
 }
 
 /** Issue 16 POST /whatsappTemplate answer. */

@@ -100,6 +100,23 @@ describe('campaign table', () => {
     expect(requests[0]?.headers.Authorization).toBe('Bearer valid');
   });
 
+  it('says why when the list or a deletion fails without a named reason (02 §8)', async () => {
+    stubXhr(() => ({ status: 500, body: { code: 'INTERNAL_ERROR', userMessage: 'Ha ocurrido un error' } }));
+    openBroadcast('/broadcast/table');
+    await screen.findByText('Promoción de marzo');
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar Promoción de marzo' }));
+    await screen.findByText('¿Seguro que quieres eliminar esta campaña?');
+    const confirm = document.querySelector('.ant-popconfirm-buttons .ant-btn-dangerous');
+    if (!confirm) throw new Error('no confirmation button');
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Error al eliminar la campaña')).toBeDefined();
+    expect(screen.getByText('Promoción de marzo')).toBeDefined();
+    resetBroadcast();
+
+    openBroadcast('/broadcast/table', { rest: { 'GET /campaigns': { status: 502, body: 'Bad Gateway' } } });
+    expect(await screen.findByText('Error al obtener las campañas')).toBeDefined();
+  });
+
   it('pauses a running campaign and resumes a paused one with the server’s answer', async () => {
     const { calls } = openBroadcast('/broadcast/table', {
       rest: {

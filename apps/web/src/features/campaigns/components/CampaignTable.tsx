@@ -1,10 +1,10 @@
 import { BarChartOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { CAMPAIGN_MESSAGES, formatMediumDateTime, qualityGate } from '@crm/shared';
+import { CAMPAIGN_MESSAGES, ERROR_CATALOGUE, formatMediumDateTime, qualityGate } from '@crm/shared';
 import { Button, Empty, Progress, Select, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { handleError } from '../../../lib/errors';
+import { handleError, handleErrorAs } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { ColorTag } from '../../layout/components/ColorTag';
 import { DeleteConfirm } from '../../layout/components/DeleteConfirm';
@@ -74,7 +74,8 @@ export function CampaignTable() {
       remove(campaign.id);
       toast.success(`Campaña ${campaign.name} eliminada`);
     } catch (error) {
-      handleError(error);
+      // 02 §8 ERROR_DELETING_CAMPAIGNS, unless the server named the reason.
+      handleErrorAs(error, ERROR_CATALOGUE.ERROR_DELETING_CAMPAIGNS.userMessage);
     }
   };
 

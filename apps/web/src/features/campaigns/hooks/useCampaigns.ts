@@ -1,6 +1,6 @@
-import type { CampaignUpdatedPayload } from '@crm/shared';
+import { type CampaignUpdatedPayload, ERROR_CATALOGUE } from '@crm/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { handleError } from '../../../lib/errors';
+import { handleErrorAs } from '../../../lib/errors';
 import { onReconnected, subscribeRealtime } from '../../../lib/socket';
 import { type CampaignView, listCampaigns } from '../api/campaigns.rest';
 
@@ -46,7 +46,9 @@ export function useCampaigns(channelId: number | null) {
       const list = await listCampaigns(channelId, controller.signal);
       if (!controller.signal.aborted) setCampaigns(list);
     } catch (error) {
-      if (!controller.signal.aborted) handleError(error);
+      // 02 §8 ERROR_GETTING_CAMPAIGNS: a list that fails to load says so.
+      if (!controller.signal.aborted)
+        handleErrorAs(error, ERROR_CATALOGUE.ERROR_GETTING_CAMPAIGNS.userMessage);
     } finally {
       if (request.current === controller) setLoading(false);
     }

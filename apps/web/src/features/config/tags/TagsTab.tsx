@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
   DEFAULT_TAG_COLOR,
+  ERROR_CATALOGUE,
   hasAnyPermission,
   TAG_COLORS,
   TAG_NAME_MAX,
@@ -11,7 +12,7 @@ import { Button, Form, Input, Radio, Space, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { graphql } from '../../../gql';
 import type { ConfigTagsQuery, TagInput } from '../../../gql/graphql';
-import { handleError, handleFormError } from '../../../lib/errors';
+import { handleErrorAs, handleFormError } from '../../../lib/errors';
 import { ruleFrom } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { ColorTag } from '../../layout/components/ColorTag';
@@ -78,8 +79,9 @@ export function TagsTab() {
   const [updateTag, updating] = useMutation(UPDATE_TAG);
   const [deleteTag] = useMutation(DELETE_TAG);
 
+  // 02 §8 ERROR_GETTING_TAGS / ERROR_DELETING_TAG when the server names no other reason.
   useEffect(() => {
-    if (error) handleError(error);
+    if (error) handleErrorAs(error, ERROR_CATALOGUE.ERROR_GETTING_TAGS.userMessage);
   }, [error]);
 
   const tags = data?.tags ?? [];
@@ -106,7 +108,7 @@ export function TagsTab() {
       toast.success('Etiqueta eliminada');
       await refetch();
     } catch (cause) {
-      handleError(cause);
+      handleErrorAs(cause, ERROR_CATALOGUE.ERROR_DELETING_TAG.userMessage);
     }
   }
 

@@ -1,6 +1,6 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { RoleName } from '@crm/shared';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../../lib/apollo';
@@ -34,8 +34,12 @@ const ANSWERS = [
   },
 ];
 
-function setup(role: RoleName = 'admin'): GraphqlCall[] {
+const INTERNAL = { errors: [{ message: 'boom', extensions: { code: 'INTERNAL_ERROR' } }] };
+
+function setup(role: RoleName = 'admin', fail: 'list' | 'delete' | null = null): GraphqlCall[] {
   const calls = stubGraphql((operation, variables) => {
+    if (fail === 'list' && operation === 'AdminQuickAnswers') return INTERNAL;
+    if (fail === 'delete' && operation === 'AdminDeleteQuickAnswer') return INTERNAL;
     if (operation === 'AdminQuickAnswers') {
       const search = (variables.search as string | null) ?? '';
       return { data: { quickAnswers: ANSWERS.filter((answer) => answer.shortcut.includes(search)) } };
@@ -100,6 +104,20 @@ describe('quick answers list', () => {
     expect(calls.find((call) => call.operationName === 'AdminDeleteQuickAnswer')?.variables).toEqual({
       id: 1,
     });
+  });
+
+  it('says why when the list or a deletion fails without a named reason (02 §8)', async () => {
+    setup('admin', 'delete');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar /catalogo' }));
+    const confirm = await screen.findByText('¿Eliminar la respuesta rápida /catalogo?');
+    fireEvent.click(
+      within(confirm.closest('.ant-popconfirm') as HTMLElement).getByRole('button', { name: 'Eliminar' }),
+    );
+    expect(await screen.findByText('No se pudo eliminar la respuesta rápida.')).toBeDefined();
+    cleanup();
+    setup('admin', 'list');
+    expect(await screen.findByText('Error al obtener las respuestas rápidas')).toBeDefined();
   });
 
   it('offers no creation, edition or deletion to a role that only reads them', async () => {

@@ -1,11 +1,11 @@
 import { EditOutlined, FileOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { formatFileSize, formatMediumDateTime } from '@crm/shared';
+import { ERROR_CATALOGUE, formatFileSize, formatMediumDateTime } from '@crm/shared';
 import { Button, Card, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { handleError } from '../../../lib/errors';
+import { handleErrorAs } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useDebounced } from '../../../lib/useDebounced';
 import { useAccess } from '../../access/hooks/useAccess';
@@ -48,8 +48,9 @@ export function QuickAnswersList() {
   const rows = (data ?? previousData)?.quickAnswers;
   const answers = useMemo(() => (rows ?? []).map(toAdminQuickAnswer), [rows]);
 
+  // 02 §8 ERROR_GETTING_QUICK_ANSWERS / ERROR_DELETING_QUICK_ANSWER when the server names no other reason.
   useEffect(() => {
-    if (error) handleError(error);
+    if (error) handleErrorAs(error, ERROR_CATALOGUE.ERROR_GETTING_QUICK_ANSWERS.userMessage);
   }, [error]);
 
   const remove = async (answer: AdminQuickAnswer) => {
@@ -58,7 +59,7 @@ export function QuickAnswersList() {
       toast.success(`Respuesta rápida /${answer.shortcut} eliminada`);
       await refetch();
     } catch (cause) {
-      handleError(cause);
+      handleErrorAs(cause, ERROR_CATALOGUE.ERROR_DELETING_QUICK_ANSWER.userMessage);
     }
   };
 

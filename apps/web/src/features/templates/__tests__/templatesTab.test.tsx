@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import type { TemplateView } from '@crm/shared';
+import { TEMPLATE_MESSAGES, type TemplateView } from '@crm/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,7 @@ function template(overrides: Partial<TemplateView> & Pick<TemplateView, 'id' | '
     components: [{ type: 'BODY', text: 'Hola {{1}}.' }],
     variables: 1,
     createdAt: '2026-11-20T16:00:00.000Z',
+    origin: 'created',
     ...overrides,
   };
 }
@@ -182,6 +183,21 @@ describe('templates tab', () => {
     expect(rows()[0]?.textContent).toContain('Aprobada');
     emit('whatsappTemplateDeleted', { id: 4, channelId: 1 });
     expect(names()).toEqual(['aviso_envio', 'promo_verano', 'recordatorio_cita']);
+  });
+
+  it('disables Nueva plantilla at 5 templates created here (02 §9), not counting imported ones', async () => {
+    setup();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const button = () => screen.getByRole('button', { name: /Nueva plantilla/ }) as HTMLButtonElement;
+    expect(button().disabled).toBe(false);
+    emit('whatsappTemplateUpdated', template({ id: 10, name: 'importada', origin: 'imported' }));
+    expect(button().disabled).toBe(false);
+    expect(screen.queryByTestId('templates-limit')).toBeNull();
+    emit('whatsappTemplateUpdated', template({ id: 11, name: 'quinta' }));
+    expect(button().disabled).toBe(true);
+    expect(screen.getByTestId('templates-limit').textContent).toBe(TEMPLATE_MESSAGES.limitReached);
+    emit('whatsappTemplateDeleted', { id: 11, channelId: 1 });
+    expect(button().disabled).toBe(false);
   });
 
   it('deletes after confirmation, and shows what uses a template the API refuses to delete', async () => {

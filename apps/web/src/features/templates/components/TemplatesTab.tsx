@@ -6,11 +6,13 @@ import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_CATEGORY_LABELS,
   TEMPLATE_FILTER_ALL,
+  TEMPLATE_MESSAGES,
   TEMPLATE_STATUS_LABELS,
   TEMPLATE_STATUSES,
   type TemplateCategory,
   type TemplateStatus,
   templateBodyText,
+  templateLimitReachedIn,
 } from '@crm/shared';
 import { Button, Empty, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -63,6 +65,9 @@ export function TemplatesTab() {
       setChannelId(channels[0]?.id ?? null);
     }
   }, [channels, channelId]);
+
+  // 02 §9: the company's 5 templates created here (the API refuses a sixth); imported ones do not count.
+  const limitReached = templateLimitReachedIn(templates);
 
   const shown = useMemo(
     () =>
@@ -204,9 +209,19 @@ export function TemplatesTab() {
             >
               Sincronizar
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NEW_TEMPLATE_PATH)}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={limitReached}
+              onClick={() => navigate(NEW_TEMPLATE_PATH)}
+            >
               Nueva plantilla
             </Button>
+            {limitReached ? (
+              <Typography.Text type="secondary" data-testid="templates-limit">
+                {TEMPLATE_MESSAGES.limitReached}
+              </Typography.Text>
+            ) : null}
           </Space>
         ) : null}
       </div>

@@ -158,4 +158,18 @@ describe('/link-whatsapp/profile', () => {
     expect(await screen.findByText('Hubo un error al actualizar la descripción')).toBeTruthy();
     expect(screen.queryByText('Confirmación')).toBeNull();
   });
+
+  it.each([
+    [
+      'an unexpected failure',
+      { status: 500, body: { code: 'INTERNAL_ERROR', userMessage: 'Ha ocurrido un error' } },
+    ],
+    ['an answer without a code', { status: 502, body: 'Bad Gateway' }],
+  ])('shows the generic profile text for %s (01 §8)', async (_, reply) => {
+    renderProfile(reply);
+    await screen.findByDisplayValue(PROFILE.about);
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Hubo un error al agregar tu información de perfil')).toBeTruthy();
+    expect(screen.queryByText('Confirmación')).toBeNull();
+  });
 });

@@ -1,9 +1,9 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import type { BusinessProfileFields } from '@crm/shared';
+import { type BusinessProfileFields, PROFILE_GENERIC_ERROR_MESSAGE } from '@crm/shared';
 import { Avatar, Button, Card, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { handleError, resolveError } from '../../../lib/errors';
+import { handleError, handleErrorAs, resolveError } from '../../../lib/errors';
 import { ruleFrom } from '../../../lib/form-rules';
 import { fetchBusinessProfile, saveBusinessProfile } from '../api/linking.rest';
 import {
@@ -133,7 +133,8 @@ export function ProfileForm() {
       } else if (field && PHOTO_FIELDS.has(field)) {
         setServerPhotoError(resolved.userMessage);
       } else {
-        handleError(error);
+        // 01 §8 Profile: a failure the server did not name shows the profile's own generic text.
+        handleErrorAs(error, PROFILE_GENERIC_ERROR_MESSAGE);
       }
     } finally {
       setSaving(false);

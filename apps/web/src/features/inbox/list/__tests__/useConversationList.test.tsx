@@ -135,6 +135,13 @@ describe('useConversationList', () => {
     expect(listCalls(calls)).toHaveLength(2);
   });
 
+  it('asks for 50 at a time in the broadcast view (02 §9)', async () => {
+    const calls = stubServer({ '/api/conversations_by_filter': pageReply([makeConversation({ id: 1 })]) });
+    const { result } = renderList({ filter: { ...ALL, type: 'archivedBroadcast' } });
+    await waitFor(() => expect(result.current.state.status).toBe('fetched'));
+    expect(listCalls(calls)[0]?.body).toMatchObject({ filterType: 'archivedBroadcast', first: 50 });
+  });
+
   it('puts a new conversation at the top as its first message arrives', async () => {
     stubServer({ '/api/conversations_by_filter': pageReply([makeConversation({ id: 1 })]) });
     const { result } = renderList({});

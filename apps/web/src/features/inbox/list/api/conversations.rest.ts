@@ -26,10 +26,11 @@ export interface PageOptions {
   afterSpaceSwitch?: boolean;
 }
 
-// 02 §7 / §9: 20 a page, 100 while searching, 10 for the first page after a space switch.
+// 02 §7 / §9: 20 a page, 100 while searching, 50 in the broadcast view, 10 for the first page after a space switch.
 export function pageSize(filter: ConversationListFilter, options: PageOptions = {}): number {
   if (filter.keyword?.trim()) return PAGE_SIZES.search;
   if (options.afterSpaceSwitch && !options.after) return PAGE_SIZES.afterSpaceSwitch;
+  if (filter.type === 'archivedBroadcast') return PAGE_SIZES.broadcast;
   return PAGE_SIZES.list;
 }
 

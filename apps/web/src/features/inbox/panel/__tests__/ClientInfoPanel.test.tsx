@@ -65,6 +65,14 @@ describe('client info panel: what each user sees', () => {
   });
 });
 
+describe('client info panel: categories', () => {
+  it("says 'Error al obtener las categorias' when the category list fails (02 §8 ERROR_GETTING_CATEGORIES)", async () => {
+    stubPanelServer({ categories: () => graphqlError('INTERNAL_ERROR', 'Ha ocurrido un error') });
+    renderPanel(makeConversation(), meWith('admin'));
+    expect(await screen.findByText('Error al obtener las categorias')).toBeDefined();
+  });
+});
+
 describe('client info panel: tags', () => {
   it('adds a tag picked from the company tags, offering only the ones it lacks', async () => {
     const calls = stubPanelServer({

@@ -1,4 +1,4 @@
-import type { ConversationView } from '@crm/shared';
+import { type ConversationView, PAGE_SIZES } from '@crm/shared';
 import { apiPost } from '../../../../lib/http';
 
 // 02 §7 REST calls of the client info panel.
@@ -26,12 +26,12 @@ export interface ConversationSearchPage {
   hasMore: boolean;
 }
 
-// Targets for forwarding: any conversation the user sees, found by name or phone.
+// Targets for forwarding: any conversation the user sees, found by name or phone; the compact list of 02 §9 (20).
 export function searchConversations(keyword: string, signal?: AbortSignal): Promise<ConversationSearchPage> {
   const trimmed = keyword.trim();
   return apiPost(
     '/conversations_by_filter',
-    { filterType: 'all', keyword: trimmed === '' ? null : trimmed, first: 20 },
+    { filterType: 'all', keyword: trimmed === '' ? null : trimmed, first: PAGE_SIZES.compact },
     { signal },
   );
 }

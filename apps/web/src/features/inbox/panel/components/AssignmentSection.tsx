@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { type ConversationView, ROLE_NAMES } from '@crm/shared';
+import { type ConversationView, ERROR_CATALOGUE, ROLE_NAMES } from '@crm/shared';
 import { Badge, Select, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { handleErrorAs } from '../../../../lib/errors';
 import { AGENTS_QUERY, CATEGORIES_QUERY, REASSIGN_SETTINGS_QUERY } from '../api/panel.graphql';
 import { PanelSection } from './PanelSection';
 
@@ -124,7 +125,11 @@ interface CategorySectionProps {
 }
 
 export function CategorySection({ conversation, busy, onChange }: CategorySectionProps) {
-  const { data, loading } = useQuery(CATEGORIES_QUERY);
+  const { data, loading, error } = useQuery(CATEGORIES_QUERY);
+  // 02 §8 ERROR_GETTING_CATEGORIES: the list failing to load says so ('Error al obtener las categorias').
+  useEffect(() => {
+    if (error) handleErrorAs(error, ERROR_CATALOGUE.ERROR_GETTING_CATEGORIES.userMessage);
+  }, [error]);
 
   const options = useMemo(() => {
     const list = (data?.categories ?? []).map((category) => ({ value: category.id, label: category.name }));
