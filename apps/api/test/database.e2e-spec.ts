@@ -43,13 +43,15 @@ describe('database', () => {
   });
 
   it("gives the demo surveys' options ids of their own, as POST /survey/options expects (02 §7)", async () => {
-    const rows: Array<{ id: number }> = await testSql().query(
-      `SELECT (o->>'id')::int AS id FROM survey_configs s
+    // Other suites edit the demo's surveys (this file may run after them): what must hold is that no option id is
+    // shared between two surveys, so it is checked over every survey that still has options.
+    const rows: Array<{ survey: number; id: number }> = await testSql().query(
+      `SELECT s.id AS survey, (o->>'id')::int AS id FROM survey_configs s
        JOIN companies c ON c.id = s."companyId" CROSS JOIN jsonb_array_elements(s.options) o
        WHERE c.name = 'Demo'`,
     );
+    expect(new Set(rows.map((row) => row.survey)).size).toBeGreaterThanOrEqual(2);
     const ids = rows.map((row) => row.id);
-    expect(ids.length).toBeGreaterThanOrEqual(6);
     expect(new Set(ids).size).toBe(ids.length);
   });
 });

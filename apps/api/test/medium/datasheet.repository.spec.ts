@@ -53,6 +53,8 @@ describe('DatasheetRepository', () => {
       type: 'list',
       options: ['Rojo', 'Azul'],
       isDefault: false,
+      key: `${company}:color`,
+      companyId: company,
     });
     const stored = await db
       .selectFrom('datasheet_fields')
@@ -88,6 +90,7 @@ describe('DatasheetRepository', () => {
       fieldId: list,
       fieldName: 'Talla',
       value: 'M',
+      key: `${company}:talla`,
     });
     await datasheet.saveValue(other, list, 'L');
     expect((await datasheet.values(client)).map((v) => [v.fieldName, v.value])).toEqual([

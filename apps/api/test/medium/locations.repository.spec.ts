@@ -24,10 +24,15 @@ describe('LocationsRepository', () => {
     const user = await createUser(db, company, role);
     await db.updateTable('users').set({ locationId: norte }).where('id', '=', user.id).execute();
     expect(await locations.list(company)).toEqual([
-      { id: centro, name: 'Centro', userCount: 0 },
-      { id: norte, name: 'Norte', userCount: 1 },
+      { id: centro, name: 'Centro', companyId: company, userCount: 0 },
+      { id: norte, name: 'Norte', companyId: company, userCount: 1 },
     ]);
-    expect(await locations.byId(norte)).toEqual({ id: norte, name: 'Norte', userCount: 1 });
+    expect(await locations.byId(norte)).toEqual({
+      id: norte,
+      name: 'Norte',
+      companyId: company,
+      userCount: 1,
+    });
     expect(await locations.companyOf(norte)).toBe(company);
     expect(await locations.companyOf(-1)).toBeUndefined();
   });

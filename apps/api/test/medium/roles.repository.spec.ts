@@ -48,6 +48,7 @@ describe('RolesRepository', () => {
       {
         id: superadmin.id,
         name: ROLE_NAMES.superadmin,
+        key: `${company}:${ROLE_NAMES.superadmin}`,
         companyId: company,
         permissions: ['readChat', 'writeRols'],
         userCount: 0,
@@ -57,6 +58,7 @@ describe('RolesRepository', () => {
       {
         id: agent.id,
         name: 'Ventas',
+        key: `${company}:Ventas`,
         companyId: company,
         permissions: ['readChat'],
         userCount: 2,

@@ -12,7 +12,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function company() {
   const companyId = await createTestCompany(db);
   const admin = await createRole(db, companyId, 'admin', ['writeUsers', 'readUsers']);
-  const agent = await createRole(db, companyId, 'agente', ['readConversations']);
+  const agent = await createRole(db, companyId, 'agente', ['readChat']);
   return { companyId, admin, agent };
 }
 
@@ -111,7 +111,7 @@ describe('UsersRepository: the team', () => {
       companyId,
       roleId: agent,
       roleName: 'agente',
-      rolePermissions: ['readConversations'],
+      rolePermissions: ['readChat'],
       isAdminOfIds: [7],
       spaceIds: [Math.min(s1, s2), Math.max(s1, s2)],
     });
@@ -130,7 +130,7 @@ describe('UsersRepository: the team', () => {
     const theirs = await createUser(db, other.companyId, other.agent);
     expect(await users.countOwned('users', companyId, [mine.id, theirs.id])).toBe(1);
     expect(await users.rolesOfUsers(companyId, [mine.id, theirs.id])).toEqual([
-      { roleName: 'agente', rolePermissions: ['readConversations'] },
+      { roleName: 'agente', rolePermissions: ['readChat'] },
     ]);
     expect(await users.role(companyId, admin)).toEqual({
       id: admin,
@@ -247,6 +247,7 @@ describe('UsersRepository: writes', () => {
     const days = [{ day: 'friday' as const, isActive: true, start: '10:00', end: '14:00' }];
     await users.setWorkingHours(db, user.id, { timezone: 'America/Lima', isActive: true, days });
     expect((await users.teamUser(companyId, user.id))?.workingHours).toEqual({
+      userId: user.id,
       timezone: 'America/Lima',
       isActive: true,
       days,

@@ -63,7 +63,9 @@ export class MessagesRepository {
   page(clientId: number, skip: number, take: number): Promise<MessageRow[]> {
     return this.db
       .selectFrom('messages as m')
-      .leftJoin('users as reader', 'reader.id', 'm.seenById')
+      .leftJoin('users as reader', (join) =>
+        join.onRef('reader.id', '=', 'm.seenById').onRef('reader.companyId', '=', 'm.companyId'),
+      )
       .selectAll('m')
       .select('reader.name as seenByName')
       .where('m.clientId', '=', clientId)
