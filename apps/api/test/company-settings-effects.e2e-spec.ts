@@ -185,6 +185,57 @@ describe('forceActiveAgentsReassignation', () => {
   });
 });
 
+describe('the agent permission (02 §6: it marks who may be given conversations)', () => {
+  it('lists each user with isAgent and refuses to give a conversation to a user whose role lacks it', async () => {
+    const id = await newWhatsappConversation(t);
+    const [role] = await t.ds.query(
+      `INSERT INTO roles ("companyId", name, key) VALUES ($1, 'Supervisión', $2) RETURNING id`,
+      [demoId, `${demoId}:supervision-test`],
+    );
+    await t.ds.query(
+      `INSERT INTO role_permissions ("roleId", "permissionId") SELECT $1, id FROM permissions WHERE name = 'readChat'`,
+      [role.id],
+    );
+    const [watcher] = await t.ds.query(
+      `INSERT INTO users ("companyId", "roleId", name, email, "passwordHash")
+       SELECT "companyId", $1, 'Sara Supervisión', 'supervision-test@demo.local', "passwordHash" FROM users WHERE id = $2
+       RETURNING id`,
+      [role.id, agenteId],
+    );
+    // In the conversation's space, so only the permission stands between her and the conversation.
+    await t.ds.query(
+      `INSERT INTO user_spaces ("userId", "spaceId") SELECT $1, us."spaceId" FROM user_spaces us WHERE us."userId" = $2`,
+      [watcher.id, agenteId],
+    );
+    try {
+      const listed = await gql<{ agents: Array<{ id: number; isAgent: boolean }> }>(
+        t,
+        admin,
+        '{ agents { id isAgent } }',
+      );
+      const flag = (userId: number) => listed.data?.agents.find((a) => a.id === userId)?.isAgent;
+      expect(flag(watcher.id)).toBe(false);
+      expect(flag(agenteId)).toBe(true);
+
+      const refused = await t.http
+        .post('/api/reassign-agent')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ clientId: id, agentId: watcher.id });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        field: 'agentId',
+        userMessage: 'Este usuario no puede recibir conversaciones: su rol no tiene el permiso de agente.',
+      });
+      expect((await conversation(id)).agentId).toBeNull();
+    } finally {
+      await t.ds.query(`DELETE FROM user_spaces WHERE "userId" = $1`, [watcher.id]);
+      await t.ds.query(`DELETE FROM users WHERE id = $1`, [watcher.id]);
+      await t.ds.query(`DELETE FROM role_permissions WHERE "roleId" = $1`, [role.id]);
+      await t.ds.query(`DELETE FROM roles WHERE id = $1`, [role.id]);
+    }
+  });
+});
+
 describe('isShowGroupsAtReassign', () => {
   it("gives a conversation to a group admin's group only when the setting is on", async () => {
     const id = await newWhatsappConversation(t, { agentId: agenteId });

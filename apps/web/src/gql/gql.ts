@@ -78,7 +78,7 @@ type Documents = {
     "\n  query InboxFilterAgents {\n    agents {\n      id\n      name\n    }\n  }\n": typeof types.InboxFilterAgentsDocument,
     "\n  query InboxFilterChannels {\n    inboxChannels {\n      id\n      name\n      platform\n    }\n  }\n": typeof types.InboxFilterChannelsDocument,
     "\n  query PanelTags {\n    tags {\n      id\n      name\n      color\n    }\n  }\n": typeof types.PanelTagsDocument,
-    "\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n    }\n  }\n": typeof types.PanelAgentsDocument,
+    "\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n      isAgent\n    }\n  }\n": typeof types.PanelAgentsDocument,
     "\n  query ReassignSettings {\n    reassignSettings {\n      showAvailability\n      onlyAvailable\n      showGroups\n    }\n  }\n": typeof types.ReassignSettingsDocument,
     "\n  query PanelCategories {\n    categories {\n      id\n      name\n    }\n  }\n": typeof types.PanelCategoriesDocument,
     "\n  query PanelDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n      isDefault\n    }\n  }\n": typeof types.PanelDatasheetFieldsDocument,
@@ -203,7 +203,7 @@ const documents: Documents = {
     "\n  query InboxFilterAgents {\n    agents {\n      id\n      name\n    }\n  }\n": types.InboxFilterAgentsDocument,
     "\n  query InboxFilterChannels {\n    inboxChannels {\n      id\n      name\n      platform\n    }\n  }\n": types.InboxFilterChannelsDocument,
     "\n  query PanelTags {\n    tags {\n      id\n      name\n      color\n    }\n  }\n": types.PanelTagsDocument,
-    "\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n    }\n  }\n": types.PanelAgentsDocument,
+    "\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n      isAgent\n    }\n  }\n": types.PanelAgentsDocument,
     "\n  query ReassignSettings {\n    reassignSettings {\n      showAvailability\n      onlyAvailable\n      showGroups\n    }\n  }\n": types.ReassignSettingsDocument,
     "\n  query PanelCategories {\n    categories {\n      id\n      name\n    }\n  }\n": types.PanelCategoriesDocument,
     "\n  query PanelDatasheetFields {\n    datasheetFields {\n      id\n      name\n      type\n      options\n      isDefault\n    }\n  }\n": types.PanelDatasheetFieldsDocument,
@@ -537,7 +537,7 @@ export function graphql(source: "\n  query PanelTags {\n    tags {\n      id\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n    }\n  }\n"): (typeof documents)["\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n    }\n  }\n"];
+export function graphql(source: "\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n      isAgent\n    }\n  }\n"): (typeof documents)["\n  query PanelAgents {\n    agents {\n      id\n      name\n      isAvailable\n      roleName\n      isAgent\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -6,6 +6,7 @@ import { isWithinWorkingHours } from '../team';
 export const ASSIGNMENT_MESSAGES = {
   agentOrGroup: 'Elige un agente o un grupo, no ambos.',
   agentNotInCompany: 'El agente no existe en tu empresa.',
+  notAnAgent: 'Este usuario no puede recibir conversaciones: su rol no tiene el permiso de agente.',
   agentWithoutChannel: 'El agente no tiene acceso al canal de esta conversación.',
   agentUnavailable: 'El agente no está disponible.',
   groupsDisabled: 'La reasignación a grupos está desactivada.',

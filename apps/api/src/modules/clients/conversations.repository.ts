@@ -82,6 +82,8 @@ export interface AssignmentCandidate {
 /** What a reassignment checks about the chosen agent. */
 export interface ReassignTarget {
   companyId: number;
+  /** Holds the `agent` permission (02 §6: it marks who may be given conversations). */
+  isAgent: boolean;
   inSpace: boolean;
   everySpace: boolean;
   isAvailable: boolean;
@@ -418,6 +420,8 @@ export class ConversationsRepository {
       SELECT u."companyId", r.name IN (${ROLE_NAMES.admin}, ${ROLE_NAMES.superadmin}) AS "everySpace", u."isAvailable",
         coalesce((SELECT (co.settings->>'forceActiveAgentsReassignation')::boolean
                     FROM companies co WHERE co.id = u."companyId"), ${onlyAvailableByDefault}) AS "onlyAvailable",
+        EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp."permissionId"
+          WHERE rp."roleId" = r.id AND p.name = 'agent') AS "isAgent",
         EXISTS (SELECT 1 FROM user_spaces us JOIN space_channels sc ON sc."spaceId" = us."spaceId"
           WHERE us."userId" = u.id AND sc."channelId" = ${channelId}) AS "inSpace"
       FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.id = ${agentId}`.execute(this.db);

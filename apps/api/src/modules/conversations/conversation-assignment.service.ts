@@ -39,6 +39,8 @@ export class ConversationAssignmentService {
       if (!agent || agent.companyId !== user.companyId) {
         throw AppException.validation('agentId', ASSIGNMENT_MESSAGES.agentNotInCompany);
       }
+      // 02 §6: the `agent` permission marks who may be given conversations, as automatic assignment reads it.
+      if (!agent.isAgent) throw AppException.validation('agentId', ASSIGNMENT_MESSAGES.notAnAgent);
       if (!agent.inSpace && !agent.everySpace) {
         throw AppException.validation('agentId', ASSIGNMENT_MESSAGES.agentWithoutChannel);
       }

@@ -16,6 +16,7 @@ export type TagChannelCount = Pick<TagRow, 'id' | 'name' | 'color'> & { count: n
 /** One agent of the inbox's agent filter. */
 export type AgentPick = Pick<Selectable<Users>, 'id' | 'name' | 'imageUrl' | 'isAvailable'> & {
   roleName: string;
+  isAgent: boolean;
 };
 
 /**
@@ -154,6 +155,19 @@ export class TagsRepository {
       .selectFrom('users as u')
       .innerJoin('roles as r', 'r.id', 'u.roleId')
       .select(['u.id', 'u.name', 'u.imageUrl', 'u.isAvailable', 'r.name as roleName'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('role_permissions as rp')
+              .innerJoin('permissions as p', 'p.id', 'rp.permissionId')
+              .whereRef('rp.roleId', '=', 'r.id')
+              .where('p.name', '=', 'agent')
+              .select('rp.roleId'),
+          )
+          .$castTo<boolean>()
+          .as('isAgent'),
+      )
       .where('u.companyId', '=', companyId)
       .$if(!everyone, (qb) => qb.where('u.id', '=', userId))
       .orderBy('u.name')

@@ -527,6 +527,8 @@ describe('client info panel: reassignment list settings', () => {
     renderPanel(makeConversation({ agentId: null, agent: null }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Agente asignado' }));
     expect(await screen.findByTitle('Juan López')).toBeDefined();
+    // 02 §6: only users whose role holds the agent permission are offered.
+    expect(screen.queryByTitle('Sara Supervisión')).toBeNull();
     expect(screen.queryByTestId('agent-option-2')).toBeNull();
     expect(screen.queryByTitle('Grupo de Gabriel Supervisor')).toBeNull();
   });

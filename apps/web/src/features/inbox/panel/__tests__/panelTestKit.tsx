@@ -76,14 +76,38 @@ export function defaultOperations(): Record<string, Resolver> {
     agents: () => ({
       data: {
         agents: [
-          { __typename: 'Agent', id: 1, name: 'Ana Pérez', isAvailable: true, roleName: 'agente' },
-          { __typename: 'Agent', id: 2, name: 'Juan López', isAvailable: false, roleName: 'agente' },
+          {
+            __typename: 'Agent',
+            id: 1,
+            name: 'Ana Pérez',
+            isAvailable: true,
+            roleName: 'agente',
+            isAgent: true,
+          },
+          {
+            __typename: 'Agent',
+            id: 2,
+            name: 'Juan López',
+            isAvailable: false,
+            roleName: 'agente',
+            isAgent: true,
+          },
           {
             __typename: 'Agent',
             id: 3,
             name: 'Gabriel Supervisor',
             isAvailable: true,
             roleName: 'groupadmin',
+            isAgent: true,
+          },
+          // A role without the agent permission (02 §6): listed for the filters, never offered for reassignment.
+          {
+            __typename: 'Agent',
+            id: 4,
+            name: 'Sara Supervisión',
+            isAvailable: true,
+            roleName: 'Supervisión',
+            isAgent: false,
           },
         ],
       },

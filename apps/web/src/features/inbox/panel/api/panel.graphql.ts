@@ -20,6 +20,7 @@ export const AGENTS_QUERY = graphql(`
       name
       isAvailable
       roleName
+      isAgent
     }
   }
 `);

@@ -53,7 +53,9 @@ export function AgentSection({
 
   const options = useMemo(() => {
     const agents = data?.agents ?? [];
-    const list: AgentOption[] = agents.map((agent) => ({
+    // 02 §6: the agent permission marks who may be given conversations (the server refuses the others too).
+    const assignable = agents.filter((agent) => agent.isAgent || agent.id === conversation.agentId);
+    const list: AgentOption[] = assignable.map((agent) => ({
       value: agent.id,
       label: agent.name,
       available: agent.isAvailable,
