@@ -20,5 +20,6 @@ export class AgentModel {
   @Field(() => String, { nullable: true }) imageUrl: string | null;
   @Field() isAvailable: boolean;
   @Field() roleName: string;
-  @Field({ description: "Holds the `agent` permission: may be given conversations (02 §6)." }) isAgent: boolean;
+  @Field({ description: 'Holds the `agent` permission: may be given conversations (02 §6).' })
+  isAgent: boolean;
 }
