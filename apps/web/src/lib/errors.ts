@@ -90,7 +90,7 @@ export function handleError(error: unknown): ResolvedError {
  */
 export function handleErrorAs(error: unknown, fallback: string): ResolvedError {
   const result = resolveError(error);
-  if (isSessionErrorCode(result.code)) endSession();
+  if (isSessionErrorCode(result.code)) endRejectedSession();
   else if (!isErrorCode(result.code) || result.code === 'INTERNAL_ERROR') toast.error(fallback);
   else toast.error(result.userMessage);
   return result;
