@@ -325,6 +325,7 @@ describe('ConversationsRepository: views and actions', () => {
     await db.updateTable('users').set({ isAvailable: false }).where('id', '=', w.agent.id).execute();
     expect(await conversations.reassignTarget(w.agent.id, w.channelA, true)).toEqual({
       companyId: w.companyId,
+      isAgent: true,
       everySpace: false,
       isAvailable: false,
       onlyAvailable: true,

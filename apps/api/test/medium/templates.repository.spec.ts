@@ -84,6 +84,8 @@ describe('TemplatesRepository', () => {
       category: 'utility',
       components,
       variables: 1,
+      // Stored without a creation through the product: read as one the provider already had.
+      origin: 'imported',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/),
     });
     expect((await templates.list(company, { channelId: wa, status: null })).map((t) => t.id)).toEqual([
