@@ -1,23 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers/AppProviders';
+import { passToastTime, toastLeaving } from '../../test/toastClock';
 import { toast } from '../toast';
-
-const realSetTimeout = globalThis.setTimeout;
-
-// A notice that has timed out is removed or carries antd's leave-animation class.
-function leaving(text: string): boolean {
-  const notice = screen.queryByText(text)?.closest('.ant-message-notice');
-  return !notice || /leave/.test(notice.className);
-}
-
-// antd's notice timer steps on animation frames: after the clock jumps, a few real frames let it see the jump.
-async function passTime(ms: number): Promise<void> {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-  await act(() => new Promise((resolve) => realSetTimeout(resolve, 200)));
-}
 
 describe('toast durations (01 §9)', () => {
   afterEach(() => {
@@ -37,14 +22,14 @@ describe('toast durations (01 §9)', () => {
       toast.warning('Cuidado');
     });
     await screen.findByText('Cuidado');
-    await passTime(9_000);
-    expect(leaving('Algo falló')).toBe(false);
-    await passTime(2_000);
-    expect(leaving('Algo falló')).toBe(true);
-    expect(leaving('Cuidado')).toBe(false);
-    await passTime(3_000);
-    expect(leaving('Cuidado')).toBe(false);
-    await passTime(2_000);
-    expect(leaving('Cuidado')).toBe(true);
+    await passToastTime(9_000);
+    expect(toastLeaving('Algo falló')).toBe(false);
+    await passToastTime(2_000);
+    expect(toastLeaving('Algo falló')).toBe(true);
+    expect(toastLeaving('Cuidado')).toBe(false);
+    await passToastTime(3_000);
+    expect(toastLeaving('Cuidado')).toBe(false);
+    await passToastTime(2_000);
+    expect(toastLeaving('Cuidado')).toBe(true);
   });
 });
