@@ -9,6 +9,7 @@ import {
   startTestApp,
   type TestApp,
   uniqueIp,
+  verifyEmail,
 } from './helpers';
 
 let t: TestApp;
@@ -298,20 +299,16 @@ describe('registration', () => {
 
     // 01 §8: a company name already taken is refused, naming the field, and creates nothing.
     const other = `otro${email}`;
-    await t.http.post('/api/emailVerification').set('X-Forwarded-For', uniqueIp()).send({ email: other });
-    const [otherMail] = await outboxFor(t, other);
-    const otherCode = /\b([A-Z0-9]{6})\b/.exec(otherMail.text)?.[1] ?? '';
-    await t.http
-      .post('/api/verify')
-      .set('X-Forwarded-For', uniqueIp())
-      .send({ email: other, code: otherCode });
-    const taken = await t.http.post('/api/register').send({
-      name: 'Otra Persona',
-      email: other,
-      password: 'Segura123',
-      phone: '5215511113333',
-      businessName: ` Tienda ${email} `,
-    });
+    await verifyEmail(t, other);
+    const registerOther = (businessName: string) =>
+      t.http.post('/api/register').send({
+        name: 'Otra Persona',
+        email: other,
+        password: 'Segura123',
+        phone: '5215511113333',
+        businessName,
+      });
+    const taken = await registerOther(` Tienda ${email} `);
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({
       code: 'COMPANY_ALREADY_EXISTS',
@@ -322,13 +319,7 @@ describe('registration', () => {
       401,
     );
     // Nothing was used up: the same verified e-mail registers under a free name.
-    const free = await t.http.post('/api/register').send({
-      name: 'Otra Persona',
-      email: other,
-      password: 'Segura123',
-      phone: '5215511113333',
-      businessName: `Otra ${email}`,
-    });
+    const free = await registerOther(`Otra ${email}`);
     expect(free.status).toBe(200);
   });
 

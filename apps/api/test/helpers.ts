@@ -105,6 +105,23 @@ export async function outboxFor(t: TestApp, to: string): Promise<OutboxMail[]> {
   return (res.body as OutboxMail[]).filter((m) => m.to === to);
 }
 
+/** The registration's first two steps: the code sent to `email` (dev outbox) and checked, as the sign-up page does. */
+export async function verifyEmail(
+  t: TestApp,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const sent = await t.http
+    .post('/api/emailVerification')
+    .set('X-Forwarded-For', uniqueIp())
+    .send({ email, ...extra });
+  if (sent.status !== 200) throw new Error(`emailVerification failed: ${JSON.stringify(sent.body)}`);
+  const [mail] = await outboxFor(t, email);
+  const code = /([A-Z0-9]{6})/.exec(mail.text)?.[1];
+  const verified = await t.http.post('/api/verify').set('X-Forwarded-For', uniqueIp()).send({ email, code });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+}
+
 let companyCounter = 0;
 /** A brand-new company through the real registration flow (e-mail code from the dev outbox). */
 export async function registerCompany(
@@ -115,15 +132,7 @@ export async function registerCompany(
   const tag = `${prefix}${process.pid}x${companyCounter}${Date.now() % 100000}`;
   const email = `${tag}@example.com`;
   const password = 'Segura123';
-  const sent = await t.http
-    .post('/api/emailVerification')
-    .set('X-Forwarded-For', uniqueIp())
-    .send({ email, plan: 'PRO' });
-  if (sent.status !== 200) throw new Error(`emailVerification failed: ${JSON.stringify(sent.body)}`);
-  const [mail] = await outboxFor(t, email);
-  const code = /([A-Z0-9]{6})/.exec(mail.text)?.[1];
-  const verified = await t.http.post('/api/verify').set('X-Forwarded-For', uniqueIp()).send({ email, code });
-  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  await verifyEmail(t, email, { plan: 'PRO' });
   const reg = await t.http
     .post('/api/register')
     .send({ name: 'Dueña Prueba', email, password, phone: '5215512345678', businessName: `Negocio ${tag}` });

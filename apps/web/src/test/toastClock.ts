@@ -1,5 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { vi } from 'vitest';
+import { AppProviders } from '../app/providers/AppProviders';
 
 // Taken before any test installs fake timers: the real frames antd's notice timer needs.
 const realSetTimeout = globalThis.setTimeout;
@@ -19,4 +21,11 @@ export async function passToastTime(ms: number): Promise<void> {
     await vi.advanceTimersByTimeAsync(ms);
   });
   await act(() => new Promise((resolve) => realSetTimeout(resolve, 200)));
+}
+
+/** The app's providers (and so its toast layer) on a fake clock that still advances, with a page inside. */
+export async function renderAppOnFakeClock(): Promise<void> {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  render(createElement(AppProviders, null, createElement('main', null, 'Página')));
+  await screen.findByText('Página');
 }

@@ -1,7 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers/AppProviders';
-import { passToastTime, toastLeaving } from '../../test/toastClock';
+import { passToastTime, renderAppOnFakeClock, toastLeaving } from '../../test/toastClock';
 import { toast } from '../toast';
 
 describe('toast durations (01 §9)', () => {
@@ -10,13 +9,7 @@ describe('toast durations (01 §9)', () => {
   });
 
   it('keeps a toast 10 s and a warning 15 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    render(
-      <AppProviders>
-        <main>Página</main>
-      </AppProviders>,
-    );
-    await screen.findByText('Página');
+    await renderAppOnFakeClock();
     act(() => {
       toast.error('Algo falló');
       toast.warning('Cuidado');

@@ -1,7 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { passToastTime, toastLeaving } from '../../../test/toastClock';
-import { AppProviders } from '../AppProviders';
+import { passToastTime, renderAppOnFakeClock, toastLeaving } from '../../../test/toastClock';
 
 function goOffline(): void {
   act(() => {
@@ -21,13 +20,7 @@ describe('connection watcher (01 §2.3 Auth)', () => {
   });
 
   it('warns while offline until the connection is back, then says for 6 s that it is restored', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    render(
-      <AppProviders>
-        <main>Página</main>
-      </AppProviders>,
-    );
-    await screen.findByText('Página');
+    await renderAppOnFakeClock();
 
     goOffline();
     await screen.findByText('Revisa tu conexión a Internet');

@@ -18,11 +18,12 @@ const TWO_SPACES = {
   selectedSpaceId: 1,
 };
 
-function renderMenu(
-  role: RoleName,
-  refetchMe: () => Promise<void> = async () => undefined,
-  me: Partial<Me> = {},
-) {
+/** The panel opened for `role`; `reloads()` counts the refetches of the user it asked for. */
+function renderMenu(role: RoleName, me: Partial<Me> = {}): { reloads: () => number } {
+  let reloads = 0;
+  const refetchMe = async () => {
+    reloads += 1;
+  };
   render(
     <ApolloProvider client={createApolloClient()}>
       <SessionContext.Provider value={{ me: makeMe(role, me), refetchMe }}>
@@ -37,6 +38,7 @@ function renderMenu(
     </ApolloProvider>,
   );
   fireEvent.click(screen.getByTestId('avatar'));
+  return { reloads: () => reloads };
 }
 
 describe('user panel', () => {
@@ -61,13 +63,10 @@ describe('user panel', () => {
     const calls = stubServer({
       '/graphql': { status: 200, body: { data: { setAvailability: { id: 1, isAvailable: false } } } },
     });
-    let reloaded = 0;
-    renderMenu('agente', async () => {
-      reloaded += 1;
-    });
+    const menu = renderMenu('agente');
     const toggle = await screen.findByTestId('availability-switch');
     fireEvent.click(toggle);
-    await waitFor(() => expect(reloaded).toBe(1));
+    await waitFor(() => expect(menu.reloads()).toBe(1));
     const sent = calls.find((call) => call.path === '/graphql')?.body as {
       variables: { isAvailable: boolean };
     };
@@ -79,16 +78,9 @@ describe('user panel', () => {
     const calls = stubServer({
       '/graphql': { status: 200, body: { data: { selectSpace: { id: 1, selectedSpaceId: 2 } } } },
     });
-    let reloaded = 0;
-    renderMenu(
-      'agente',
-      async () => {
-        reloaded += 1;
-      },
-      TWO_SPACES,
-    );
+    const menu = renderMenu('agente', TWO_SPACES);
     fireEvent.click(await screen.findByTestId('space-2'));
-    await waitFor(() => expect(reloaded).toBe(1));
+    await waitFor(() => expect(menu.reloads()).toBe(1));
     const sent = calls.find((call) => call.path === '/graphql')?.body as { variables: { spaceId: number } };
     expect(sent.variables).toEqual({ spaceId: 2 });
   });
@@ -112,17 +104,10 @@ describe('user panel', () => {
         },
       },
     });
-    let reloaded = 0;
-    renderMenu(
-      'agente',
-      async () => {
-        reloaded += 1;
-      },
-      TWO_SPACES,
-    );
+    const menu = renderMenu('agente', TWO_SPACES);
     fireEvent.click(await screen.findByTestId('space-2'));
     expect(await screen.findByText('El espacio no existe.')).toBeDefined();
-    expect(reloaded).toBe(0);
+    expect(menu.reloads()).toBe(0);
   });
 
   // 01 §4 Session: a failed logout shows an error toast and keeps the session.
