@@ -31,10 +31,10 @@ describe('toast durations (01 §9)', () => {
   afterEach(() => registerToastApi(staticMessage));
 
   it('closes toasts after 10 s, warnings after 15 s, keeps persistent ones and honours a given duration', () => {
-    const opened: Array<{ type?: string; duration?: number }> = [];
+    const opened: Array<{ type?: string; content?: unknown; duration?: number }> = [];
     const recorder = {
-      open: (config: { type?: string; duration?: number }) => {
-        opened.push({ type: config.type, duration: config.duration });
+      open: (config: { type?: string; content?: unknown; duration?: number }) => {
+        opened.push({ type: config.type, content: config.content, duration: config.duration });
         return () => undefined;
       },
       destroy: () => undefined,
@@ -47,12 +47,12 @@ describe('toast durations (01 §9)', () => {
     toast.warning('Sin conexión', { persistent: true });
     toast.success('Conexión restablecida', { durationMs: 6000 });
     expect(opened).toEqual([
-      { type: 'success', duration: 10 },
-      { type: 'error', duration: 10 },
-      { type: 'info', duration: 10 },
-      { type: 'warning', duration: 15 },
-      { type: 'warning', duration: 0 },
-      { type: 'success', duration: 6 },
+      { type: 'success', content: 'Guardado', duration: 10 },
+      { type: 'error', content: 'Falló', duration: 10 },
+      { type: 'info', content: 'Aviso', duration: 10 },
+      { type: 'warning', content: 'Cuidado', duration: 15 },
+      { type: 'warning', content: 'Sin conexión', duration: 0 },
+      { type: 'success', content: 'Conexión restablecida', duration: 6 },
     ]);
   });
 });
